@@ -1,0 +1,56 @@
+"""mahjong_core — a fast, exact Chinese mahjong rules engine.
+
+Core analysis (C++ behind Cython): `shanten`, `is_winning`, `waits`, `effective_tiles`,
+`discard_options`, `decompositions`, and `mahjong_core.batch` for many hands at once.
+Rulesets: `mahjong_core.rules.mcr`, `.sichuan`, `.changbai`. Game engine: `mahjong_core.game`.
+"""
+
+from ._core import (
+    decompositions,
+    discard_options,
+    effective_tiles,
+    ensure_init,
+    is_winning,
+    shanten,
+    table_info,
+    waits,
+)
+from .errors import IllegalActionError, InvalidHandError, MahjongError, ParseError
+from .hand import Hand
+from .model import Block, BlockKind, Decomposition, DiscardOption, MCRContext, Meld, MeldKind
+from .notation import format_hand, format_tiles, parse, parse_tiles
+from .tiles import Forms, Tile
+from . import batch
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Tile",
+    "Forms",
+    "Hand",
+    "Meld",
+    "MeldKind",
+    "Block",
+    "BlockKind",
+    "Decomposition",
+    "DiscardOption",
+    "MCRContext",
+    "parse",
+    "parse_tiles",
+    "format_hand",
+    "format_tiles",
+    "shanten",
+    "is_winning",
+    "waits",
+    "effective_tiles",
+    "discard_options",
+    "decompositions",
+    "ensure_init",
+    "table_info",
+    "batch",
+    "MahjongError",
+    "ParseError",
+    "InvalidHandError",
+    "IllegalActionError",
+    "__version__",
+]

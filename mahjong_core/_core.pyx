@@ -1,0 +1,432 @@
+# cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
+# distutils: language = c++
+"""Private compiled module: the Cython binding of the C++ core (cpp/).
+
+Public names are re-exported by `mahjong_core`; import from there.
+
+Hot path notes: `shanten`, `is_winning`, `waits` on a `Hand` or on 34 `bytes` never acquire a
+buffer (that alone would cost more than the C++ call): a Hand keeps its counts in a C array inside
+the object and bytes expose their storage directly. Hands are validated once, at construction, so
+calls on a Hand go straight to the unchecked C++ functions.
+"""
+
+from libc.stdint cimport int8_t, uint8_t, uint64_t
+from libc.string cimport memcpy, memset
+from libcpp.vector cimport vector
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+
+from ._errors cimport mc_set_invalid_hand_error
+cimport mahjong_core._cpp_tables as ctables
+cimport mahjong_core._cpp_shanten as cs
+cimport mahjong_core._cpp_decompose as cd
+cimport mahjong_core._cpp_batch as cb
+
+from .errors import InvalidHandError
+from .tiles import Forms, Tile
+from .model import (
+    Block as PyBlock,
+    BlockKind as PyBlockKind,
+    Decomposition as PyDecomposition,
+    DiscardOption as PyDiscardOption,
+    Meld,
+    MeldKind,
+)
+
+mc_set_invalid_hand_error(InvalidHandError)
+
+cdef tuple TILES = tuple(Tile)
+cdef tuple BLOCK_KINDS = tuple(PyBlockKind)
+cdef dict FORM_OF_FLAG = {int(f): f for f in (Forms.STANDARD, Forms.SEVEN_PAIRS, Forms.THIRTEEN_ORPHANS,
+                                              Forms.HONORS_KNITTED, Forms.KNITTED_STRAIGHT)}
+cdef int KINDS = 34
+
+
+# ---------------------------------------------------------------------------------------------
+# Tables
+
+def ensure_init():
+    """Build the lookup tables now (they are otherwise built on first use, ~0.3 s)."""
+    with nogil:
+        ctables.ensure_init()
+
+
+def table_info():
+    """Facts about the lookup tables: checksum, bytes, build seconds, class counts."""
+    ctables.ensure_init()
+    cdef const ctables.Tables* t = &ctables.get()
+    return {
+        "checksum": ctables.checksum(),
+        "bytes": ctables.memory_bytes(),
+        "build_seconds": ctables.build_seconds(),
+        "suit_classes": t.phantom.suit_classes,
+        "honor_classes": t.phantom.honor_classes,
+        "states": t.phantom.states,
+    }
+
+
+# ---------------------------------------------------------------------------------------------
+# Hand storage
+
+cdef inline int meld_size(object meld):
+    return 3 if (<object>meld).kind != MeldKind.KONG else 4
+
+
+cdef class HandCore:
+    """C-level storage of a hand (see `mahjong_core.Hand`, which adds the Python API)."""
+
+    cdef uint8_t c[34]
+    cdef uint8_t meld_c[34]
+    cdef readonly int n_melds
+    cdef readonly int n_tiles
+    cdef readonly tuple melds
+    cdef readonly object win_tile
+    cdef readonly object context
+
+    def __init__(self, counts, melds=(), win_tile=None, context=None):
+        cdef int i, v, total = 0
+        cdef Py_ssize_t n
+        if isinstance(counts, (str, bytes)) and not isinstance(counts, bytes):
+            raise TypeError("Hand(counts) takes 34 counts; use mahjong_core.parse() for notation")
+        n = len(counts)
+        if n != KINDS:
+            raise InvalidHandError(f"a hand needs 34 counts (one per tile kind), got {n}")
+        for i in range(KINDS):
+            v = counts[i]
+            if v < 0 or v > 4:
+                raise InvalidHandError(f"{v} copies of {TILES[i]} (a count is 0..4)")
+            self.c[i] = <uint8_t>v
+            total += v
+        self.melds = tuple(melds)
+        memset(self.meld_c, 0, KINDS)
+        for m in self.melds:
+            if not isinstance(m, Meld):
+                raise TypeError(f"melds must be Meld objects, got {type(m).__name__}")
+            for t in (<object>m).tiles:
+                self.meld_c[<int>t] += 1
+        self.n_melds = len(self.melds)
+        if self.n_melds > 4:
+            raise InvalidHandError(f"a hand has at most 4 melds, got {self.n_melds}")
+        for i in range(KINDS):
+            if self.c[i] + self.meld_c[i] > 4:
+                raise InvalidHandError(
+                    f"{self.c[i] + self.meld_c[i]} copies of {TILES[i]} in the hand and its melds (at most 4 of a kind)")
+        waiting = 13 - 3 * self.n_melds
+        if total != waiting and total != waiting + 1:
+            raise InvalidHandError(
+                f"hand has {total} concealed tiles; with {self.n_melds} meld(s) it holds {waiting} or {waiting + 1}")
+        self.n_tiles = total
+        if win_tile is not None:
+            win_tile = Tile(win_tile)
+            if total != waiting + 1:
+                raise InvalidHandError(f"a winning tile needs a complete-size hand of {waiting + 1} concealed tiles")
+            if self.c[<int>win_tile] == 0:
+                raise InvalidHandError(f"the winning tile {win_tile} is not among the concealed tiles")
+        self.win_tile = win_tile
+        self.context = context
+
+    @property
+    def counts(self):
+        """The 34 concealed counts (winning tile included)."""
+        return tuple([self.c[i] for i in range(KINDS)])
+
+    @property
+    def meld_counts(self):
+        """The 34 counts of the tiles in the melds."""
+        return tuple([self.meld_c[i] for i in range(KINDS)])
+
+    def counts_bytes(self):
+        """The concealed counts as 34 bytes (the fastest input of every analysis function)."""
+        return (<char*>self.c)[:KINDS]
+
+
+# ---------------------------------------------------------------------------------------------
+# Input conversion
+
+cdef class _Input:
+    """A hand argument resolved to counts + meld information."""
+    cdef uint8_t buf[34]
+    cdef uint8_t meld_buf[34]
+    cdef const uint8_t* c
+    cdef const uint8_t* meld_c
+    cdef int melds
+    cdef bint trusted     # already validated (a Hand)
+    cdef object hand      # the Hand when there is one
+
+
+cdef int _fill_counts(object seq, uint8_t* out, str what) except -1:
+    cdef Py_ssize_t n = len(seq)
+    cdef long v
+    if n != KINDS:
+        raise InvalidHandError(f"{what} needs 34 counts (one per tile kind), got {n}")
+    for i in range(KINDS):
+        v = seq[i]
+        if v < 0 or v > 4:
+            raise InvalidHandError(f"{what}: {v} copies of {TILES[i]} (a count is 0..4)")
+        out[i] = <uint8_t>v
+    return 0
+
+
+cdef _Input _resolve(object hand, object melds):
+    cdef _Input inp = _Input.__new__(_Input)
+    cdef HandCore h
+    if isinstance(hand, HandCore):
+        h = <HandCore>hand
+        inp.c = h.c
+        inp.meld_c = h.meld_c
+        inp.melds = h.n_melds
+        inp.trusted = True
+        inp.hand = hand
+        if melds != 0 and melds != h.melds:
+            raise ValueError("a Hand carries its own melds; do not pass melds= with it")
+        return inp
+    if isinstance(hand, str):
+        from .notation import parse
+        return _resolve(parse(hand), 0)
+    if isinstance(hand, bytes):
+        if PyBytes_GET_SIZE(hand) != KINDS:
+            raise InvalidHandError(f"hand bytes must hold 34 counts, got {PyBytes_GET_SIZE(hand)}")
+        inp.c = <const uint8_t*>PyBytes_AS_STRING(hand)
+        inp.hand = hand  # keeps the storage alive
+    else:
+        _fill_counts(hand, inp.buf, "hand")
+        inp.c = inp.buf
+    memset(inp.meld_buf, 0, KINDS)
+    inp.meld_c = inp.meld_buf
+    if isinstance(melds, int):
+        inp.melds = melds
+    else:
+        ms = tuple(melds)
+        for m in ms:
+            if not isinstance(m, Meld):
+                raise TypeError(f"melds must be an int or Meld objects, got {type(m).__name__}")
+            for t in (<object>m).tiles:
+                inp.meld_buf[<int>t] += 1
+        inp.melds = len(ms)
+    inp.trusted = False
+    return inp
+
+
+cdef inline unsigned _forms(object forms) except? 0:
+    cdef long f = forms
+    if f <= 0 or f > 31:
+        raise ValueError(f"forms must be a non-empty combination of Forms flags, got {forms!r}")
+    return <unsigned>f
+
+
+cdef inline int _check_applicable(int value, unsigned forms, int melds) except -1:
+    if value == cs.kNotApplicable:
+        raise InvalidHandError(
+            f"none of the requested forms ({Forms(forms)!r}) is possible with {melds} exposed meld(s)")
+    return 0
+
+
+cdef tuple _tiles_of(uint64_t mask):
+    cdef list out = []
+    cdef int i
+    for i in range(KINDS):
+        if (mask >> i) & 1:
+            out.append(TILES[i])
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Single-hand analysis
+
+def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
+    """Shanten number: -1 complete, 0 ready, n = n tiles from ready.
+
+    `hand`: a Hand, notation string, 34 counts (sequence) or 34 bytes; raw counts take their
+    exposed melds from `melds` (a count or Meld objects), never from the tile count. The hand holds
+    13 - 3*melds or 14 - 3*melds concealed tiles.
+
+    By default a target may use a fifth copy of a kind (a hand whose only wait is a kind it holds
+    four of is ready, as in MCR's rule that such a wait still counts); `exclude_exhausted=True`
+    forbids that for the concealed tiles (the definition of Riichi tools).
+    Raises InvalidHandError for an impossible hand or when no requested form can apply.
+    """
+    cdef unsigned f = _forms(forms)
+    cdef HandCore h
+    cdef int r
+    if type(hand) is not bytes and isinstance(hand, HandCore) and not exclude_exhausted and melds == 0:
+        # Fastest path: a validated Hand.
+        h = <HandCore>hand
+        r = cs.shanten_unchecked(h.c, h.n_melds, f)
+        _check_applicable(r, f, h.n_melds)
+        return r
+    cdef _Input inp = _resolve(hand, melds)
+    if inp.trusted:
+        r = cs.shanten_limited_unchecked(inp.c, inp.melds, f) if exclude_exhausted else cs.shanten_unchecked(inp.c, inp.melds, f)
+        _check_applicable(r, f, inp.melds)
+        return r
+    return cs.shanten_limited(inp.c, inp.melds, f) if exclude_exhausted else cs.shanten(inp.c, inp.melds, f)
+
+
+def is_winning(hand, forms=Forms.MCR, *, melds=0):
+    """True when the hand (14 - 3*melds concealed tiles) is complete in one of `forms`."""
+    cdef unsigned f = _forms(forms)
+    cdef HandCore h
+    cdef _Input inp
+    if isinstance(hand, HandCore) and melds == 0:
+        h = <HandCore>hand
+        if h.n_tiles != 14 - 3 * h.n_melds:
+            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Complete)
+        return cs.is_winning_unchecked(h.c, h.n_melds, f)
+    inp = _resolve(hand, melds)
+    return cs.is_winning(inp.c, inp.melds, f)
+
+
+def waits(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
+    """Tiles that complete a ready hand of 13 - 3*melds concealed tiles (empty if not ready).
+
+    With `exclude_exhausted`, kinds whose four copies are all in the hand and its melds are dropped.
+    """
+    cdef unsigned f = _forms(forms)
+    cdef _Input inp = _resolve(hand, melds)
+    cdef uint64_t w
+    cdef int i
+    if inp.trusted:
+        cs.validate_hand(inp.c, inp.melds, cs.TileCount.Waiting)
+        w = cs.waits_unchecked(inp.c, inp.melds, f)
+    else:
+        w = cs.waits(inp.c, inp.melds, f)
+    if exclude_exhausted:
+        for i in range(KINDS):
+            if inp.c[i] + inp.meld_c[i] >= 4:
+                w &= ~((<uint64_t>1) << i)
+    return _tiles_of(w)
+
+
+cdef int _remaining(_Input inp, object visible, int* out) except -1:
+    """Unseen copies per kind: 4 - own (concealed + melds) - visible."""
+    cdef uint8_t vis[34]
+    cdef int i, n
+    if visible is None:
+        memset(vis, 0, KINDS)
+    elif isinstance(visible, bytes) and len(visible) == KINDS:
+        memcpy(vis, PyBytes_AS_STRING(visible), KINDS)
+    else:
+        _fill_counts(visible, vis, "visible")
+    for i in range(KINDS):
+        n = 4 - inp.c[i] - inp.meld_c[i] - vis[i]
+        if n < 0:
+            raise InvalidHandError(
+                f"the hand, its melds and `visible` hold {4 - n} copies of {TILES[i]} (at most 4)")
+        out[i] = n
+    return 0
+
+
+def effective_tiles(hand, forms=Forms.MCR, visible=None, *, melds=0):
+    """Tiles that lower the shanten of a 13 - 3*melds hand -> unseen copies of each.
+
+    `visible`: 34 counts already seen elsewhere (discards, others' melds). Kinds the player holds
+    all four of are never listed; a listed kind may have 0 unseen copies left.
+    """
+    cdef unsigned f = _forms(forms)
+    cdef _Input inp = _resolve(hand, melds)
+    cdef int rem[34]
+    cdef cs.Effective e
+    _remaining(inp, visible, rem)
+    cdef uint64_t drawable = cs.drawable_mask(inp.c, inp.meld_c)
+    if inp.trusted:
+        cs.validate_hand(inp.c, inp.melds, cs.TileCount.Waiting)
+        e = cs.effective_unchecked(inp.c, inp.melds, f, drawable)
+        _check_applicable(e.shanten, f, inp.melds)
+    else:
+        e = cs.effective(inp.c, inp.melds, f, drawable)
+    return {TILES[i]: rem[i] for i in range(KINDS) if (e.tiles >> i) & 1}
+
+
+def discard_options(hand, forms=Forms.MCR, visible=None, *, melds=0):
+    """Every distinct discard of a 14 - 3*melds hand, best first.
+
+    Each `DiscardOption` has the shanten after the discard and the effective tiles then, with unseen
+    copies (the discarded tile counts as seen). Order: lower shanten, then more unseen effective
+    tiles, then tile order.
+    """
+    cdef unsigned f = _forms(forms)
+    cdef _Input inp = _resolve(hand, melds)
+    cdef int rem[34]
+    _remaining(inp, visible, rem)
+    cdef vector[cs.DiscardOption] opts = cs.discard_options(inp.c, inp.melds, f, inp.meld_c)
+    out = []
+    for o in opts:
+        eff = {TILES[i]: rem[i] for i in range(KINDS) if (o.effective >> i) & 1}
+        out.append(PyDiscardOption(TILES[o.tile], o.shanten, eff))
+    out.sort(key=lambda d: (d.shanten, -d.total, int(d.tile)))
+    return out
+
+
+cdef object _py_block(const cd.Block& b):
+    return PyBlock(BLOCK_KINDS[<int>b.kind], TILES[b.tile], b.concealed, None if b.meld < 0 else b.meld)
+
+
+def decompositions(hand, forms=Forms.MCR):
+    """Every distinct reading of a complete hand (14 - 3*melds concealed tiles + its melds).
+
+    Returns a tuple of `Decomposition` (empty when the hand is not complete). Raw counts cannot
+    carry melds here: pass a Hand (or notation) for hands with melds.
+    """
+    cdef unsigned f = _forms(forms)
+    cdef _Input inp = _resolve(hand, 0)
+    cdef cd.MeldSpec specs[4]
+    cdef int n = 0
+    cdef tuple meld_objs = ()
+    if inp.trusted:
+        meld_objs = (<HandCore>inp.hand).melds
+    for m in meld_objs:
+        specs[n].kind = <cd.BlockKind>(<int>(<object>m).kind)
+        specs[n].tile = <uint8_t>(<int>(<object>m).tile)
+        specs[n].concealed = (<object>m).concealed
+        n += 1
+    cdef vector[cd.Decomposition] ds = cd.decompose(inp.c, specs, n, f)
+    out = []
+    cdef int i
+    for d in ds:
+        form = FORM_OF_FLAG[d.form]
+        arrangement = None if d.knitted < 0 else d.knitted
+        if d.form == 2:  # seven pairs
+            out.append(PyDecomposition(form, pairs=tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)])))
+        elif d.form == 4:  # thirteen orphans
+            out.append(PyDecomposition(form, pair=TILES[d.blocks[0].tile]))
+        elif d.form == 8:  # honours and knitted
+            out.append(PyDecomposition(form, arrangement=arrangement))
+        else:
+            sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
+            out.append(PyDecomposition(form, sets=sets, pair=TILES[d.blocks[d.n_blocks - 1].tile],
+                                       arrangement=arrangement))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Batch kernels (wrapped by mahjong_core.batch)
+
+# `melds_rows` is empty when every row has `melds` exposed melds, else one count per row.
+
+def _batch_shanten(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] melds_rows, unsigned forms,
+                   bint limited, int8_t[::1] out):
+    cdef Py_ssize_t n = counts.shape[0]
+    if n == 0:
+        return
+    cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
+    with nogil:
+        cb.batch_shanten(&counts[0, 0], n, per_row, melds, forms, limited, &out[0])
+
+
+def _batch_is_winning(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] melds_rows, unsigned forms,
+                      uint8_t[::1] out):
+    cdef Py_ssize_t n = counts.shape[0]
+    if n == 0:
+        return
+    cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
+    with nogil:
+        cb.batch_is_winning(&counts[0, 0], n, per_row, melds, forms, &out[0])
+
+
+def _batch_waits(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] melds_rows, unsigned forms,
+                 uint8_t[::1] out):
+    cdef Py_ssize_t n = counts.shape[0]
+    if n == 0:
+        return
+    cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
+    with nogil:
+        cb.batch_waits(&counts[0, 0], n, per_row, melds, forms, &out[0])

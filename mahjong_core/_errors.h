@@ -1,0 +1,36 @@
+// Translation of the core's C++ exceptions into the package's Python exceptions.
+// (Binding-side only: the C++ core in cpp/ never includes Python.h.)
+#pragma once
+
+#include <Python.h>
+
+#include <new>
+#include <stdexcept>
+
+#include "mahjong_core/errors.h"
+
+static PyObject* mc_invalid_hand_error = nullptr;
+
+// Called once at import with mahjong_core.errors.InvalidHandError.
+static inline void mc_set_invalid_hand_error(PyObject* type) {
+  Py_XINCREF(type);
+  mc_invalid_hand_error = type;
+}
+
+// Used as Cython's `except +mc_raise_py_error` handler: runs inside a catch block.
+static inline void mc_raise_py_error() {
+  try {
+    if (PyErr_Occurred()) return;
+    throw;
+  } catch (const mahjong_core::InvalidHand& e) {
+    PyErr_SetString(mc_invalid_hand_error ? mc_invalid_hand_error : PyExc_ValueError, e.what());
+  } catch (const mahjong_core::InvalidArgument& e) {
+    PyErr_SetString(PyExc_ValueError, e.what());
+  } catch (const std::bad_alloc&) {
+    PyErr_NoMemory();
+  } catch (const std::exception& e) {
+    PyErr_SetString(PyExc_RuntimeError, e.what());
+  } catch (...) {
+    PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception in mahjong_core");
+  }
+}

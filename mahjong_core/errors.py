@@ -1,0 +1,28 @@
+"""The package's exceptions. Every one is a `MahjongError`; input errors are also `ValueError`."""
+
+from __future__ import annotations
+
+__all__ = ["MahjongError", "ParseError", "InvalidHandError", "IllegalActionError"]
+
+
+class MahjongError(Exception):
+    """Base class of every error raised by mahjong_core."""
+
+
+class ParseError(MahjongError, ValueError):
+    """A notation string is malformed. The message names the column (1-based) and what was expected."""
+
+    def __init__(self, message: str, text: str | None = None, column: int | None = None) -> None:
+        self.text = text
+        self.column = column
+        if text is not None and column is not None:
+            message = f"{message}\n  {text}\n  {' ' * (column - 1)}^ (column {column})"
+        super().__init__(message)
+
+
+class InvalidHandError(MahjongError, ValueError):
+    """A hand is impossible (a fifth copy, a chow across suits) or has the wrong tile count for the call."""
+
+
+class IllegalActionError(MahjongError, ValueError):
+    """A game action is illegal, stale or out of turn. The game state is unchanged."""

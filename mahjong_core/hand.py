@@ -1,0 +1,111 @@
+"""`Hand`: a frozen hand (concealed counts, exposed melds, winning tile, MCR context)."""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence, Tuple
+
+from ._core import HandCore
+from .model import MCRContext, Meld
+from .tiles import Tile
+
+__all__ = ["Hand"]
+
+
+class Hand(HandCore):
+    """A hand: `.counts` (34 concealed counts, winning tile included), `.melds` (tuple of `Meld`),
+    `.win_tile` (Tile or None), `.context` (MCRContext or None).
+
+    Construct with `mahjong_core.parse("...")`, `Hand.from_counts(counts, melds)` or
+    `Hand(counts, melds, win_tile, context)`. The hand is validated once here (at most four copies
+    of a kind counting the melds, 13 - 3*melds or 14 - 3*melds concealed tiles); every analysis
+    call on it then skips validation. `repr()` is the notation.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def from_counts(
+        cls,
+        counts: Sequence[int],
+        melds: Iterable[Meld] = (),
+        *,
+        win_tile: Optional[int] = None,
+        context: Optional[MCRContext] = None,
+    ) -> "Hand":
+        return cls(counts, tuple(melds), win_tile, context)
+
+    @classmethod
+    def parse(cls, text: str) -> "Hand":
+        from .notation import parse
+
+        return parse(text)
+
+    @property
+    def tiles(self) -> Tuple[Tile, ...]:
+        """The concealed tiles in tile order (winning tile included)."""
+        return tuple(Tile(i) for i, n in enumerate(self.counts) for _ in range(n))
+
+    @property
+    def all_counts(self) -> Tuple[int, ...]:
+        """Counts of the concealed tiles and the melds together."""
+        return tuple(a + b for a, b in zip(self.counts, self.meld_counts))
+
+    @property
+    def is_concealed(self) -> bool:
+        """No exposed meld (concealed kongs allowed)."""
+        return all(m.concealed for m in self.melds)
+
+    def with_tile(self, tile: int, *, win: bool = True) -> "Hand":
+        """This hand plus one tile (by default it becomes the winning tile)."""
+        counts = list(self.counts)
+        counts[tile] += 1
+        return Hand(counts, self.melds, Tile(tile) if win else None, self.context)
+
+    def without_tile(self, tile: int) -> "Hand":
+        counts = list(self.counts)
+        if counts[tile] == 0:
+            from .errors import InvalidHandError
+
+            raise InvalidHandError(f"the hand holds no {Tile(tile)} to remove")
+        counts[tile] -= 1
+        return Hand(counts, self.melds, None, self.context)
+
+    def replace(self, **changes) -> "Hand":
+        fields = dict(counts=self.counts, melds=self.melds, win_tile=self.win_tile, context=self.context)
+        fields.update(changes)
+        return Hand(fields["counts"], fields["melds"], fields["win_tile"], fields["context"])
+
+    @property
+    def notation(self) -> str:
+        from .notation import format_hand
+
+        return format_hand(self)
+
+    def glyphs(self) -> str:
+        """The hand as Unicode tiles: melds in brackets, then the concealed tiles."""
+        parts = ["[" + "".join(t.glyph for t in m.tiles) + "]" for m in self.melds]
+        concealed = list(self.tiles)
+        if self.win_tile is not None:
+            concealed.remove(self.win_tile)
+            concealed.append(self.win_tile)
+            return "".join(parts) + "".join(t.glyph for t in concealed[:-1]) + " " + concealed[-1].glyph
+        return "".join(parts) + "".join(t.glyph for t in concealed)
+
+    def _key(self):
+        return (self.counts, self.melds, self.win_tile, self.context)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self):
+        return (Hand, (self.counts, self.melds, self.win_tile, self.context))
+
+    def __repr__(self) -> str:
+        return self.notation
+
+    __str__ = __repr__

@@ -1,0 +1,232 @@
+"""The Chinese-mahjong hand notation (GB-Mahjong / ChineseOfficialMahjongHelper style).
+
+    [123m,2][555p,1][EEEE]  melds, optional ",N" claim marker (see `Meld`)
+    123m45p6699sEEC        concealed tiles: digit runs with a suit letter, honours as letters
+    |EE1000|3               MCR context: prevalent wind, seat wind, four 0/1 flags (self-drawn,
+                            last copy, last wall tile, kong-related), optional flowers (count or a..h)
+
+Honours are E S W N C F P (东南西北中发白) or 1z..7z — 5z/6z/7z are 中发白 (the rule documents'
+order), NOT Tenhou's 白發中. When the concealed part holds 14 - 3*melds tiles its last written tile
+is the winning tile.
+
+`parse` raises ParseError (naming the column) for malformed text and InvalidHandError for a
+well-formed but impossible hand; `format_hand` writes the canonical form, and
+`parse(format_hand(h)) == h` for every hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Optional, Tuple
+
+from .errors import InvalidHandError, ParseError
+from .model import MCRContext, Meld, MeldKind
+from .tiles import HONOR_LETTERS, Tile
+
+if TYPE_CHECKING:
+    from .hand import Hand
+
+__all__ = ["parse", "format_hand", "format_tiles", "parse_tiles"]
+
+_SUITS = "mps"
+_WINDS = "ESWN"
+
+
+class _Scanner:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def error(self, message: str, pos: Optional[int] = None) -> ParseError:
+        where = self.pos if pos is None else pos
+        return ParseError(message, self.text, where + 1)
+
+    def peek(self) -> str:
+        return self.text[self.pos] if self.pos < len(self.text) else ""
+
+    def at_end(self) -> bool:
+        return self.pos >= len(self.text)
+
+    def tiles(self, stop: str) -> List[Tuple[Tile, int]]:
+        """Tiles up to one of the characters in `stop` (or the end), each with its column."""
+        out: List[Tuple[Tile, int]] = []
+        digits: List[Tuple[int, int]] = []
+        while not self.at_end() and self.peek() not in stop:
+            ch, here = self.peek(), self.pos
+            if ch.isdigit():
+                if ch == "0":
+                    raise self.error("0 is not a tile rank (these rulesets have no red fives)")
+                digits.append((int(ch), here))
+            elif ch in _SUITS or ch == "z":
+                if not digits:
+                    raise self.error(f"suit letter '{ch}' must follow tile digits, e.g. 123{ch}")
+                for rank, col in digits:
+                    if ch == "z":
+                        if rank > 7:
+                            raise self.error(f"{rank}z is not a tile: honours are 1z..7z (E S W N C F P)", col)
+                        out.append((Tile(26 + rank), col))
+                    else:
+                        out.append((Tile(_SUITS.index(ch) * 9 + rank - 1), col))
+                digits = []
+            elif ch in HONOR_LETTERS:
+                if digits:
+                    raise self.error(f"digits before '{ch}' need a suit letter (m, p, s or z)", digits[-1][1] + 1)
+                out.append((Tile(27 + HONOR_LETTERS.index(ch)), here))
+            elif ch.isspace():
+                raise self.error("unexpected whitespace inside the hand")
+            else:
+                raise self.error(
+                    f"unexpected character {ch!r}: tiles are digits with m/p/s/z, or the honour letters "
+                    "E S W N C F P (5z/6z/7z = 中发白)"
+                )
+            self.pos += 1
+        if digits:
+            raise self.error("tile digits need a suit letter (m, p, s or z)", digits[-1][1] + 1)
+        return out
+
+
+def _meld(sc: _Scanner) -> Meld:
+    start = sc.pos
+    sc.pos += 1  # '['
+    tiles = sc.tiles(",]|[")
+    if not tiles:
+        raise sc.error("empty meld: expected 3 or 4 tiles inside [ ]")
+    marker: Optional[int] = None
+    if sc.peek() == ",":
+        sc.pos += 1
+        if not sc.peek().isdigit():
+            raise sc.error("expected a claim marker digit after ','")
+        marker = int(sc.peek())
+        marker_col = sc.pos
+        sc.pos += 1
+    if sc.peek() != "]":
+        raise sc.error("expected ']' to close the meld" if not sc.at_end() else "unterminated meld: expected ']'")
+    sc.pos += 1
+    kinds = [t for t, _ in tiles]
+    if len({t.suit for t in kinds}) > 1:
+        raise InvalidHandError(f"meld at column {start + 1}: a chow cannot run across suits ({''.join(map(str, kinds))})")
+    if len(kinds) == 4 and len(set(kinds)) == 1:
+        kind = MeldKind.KONG
+    elif len(kinds) == 3 and len(set(kinds)) == 1:
+        kind = MeldKind.PUNG
+    elif len(kinds) == 3 and kinds[0] < 27 and sorted(kinds) == [min(kinds) + i for i in range(3)]:
+        kind = MeldKind.CHOW
+    else:
+        raise InvalidHandError(
+            f"meld at column {start + 1} ({''.join(map(str, kinds))}) is not a chow, pung or kong"
+        )
+    low = min(kinds)
+    if marker is not None:
+        allowed = (1, 2, 3, 5, 6, 7) if kind == MeldKind.KONG else (1, 2, 3)
+        if marker not in allowed:
+            raise ParseError(
+                f"claim marker {marker} is not valid for a {kind.name.lower()} (allowed: "
+                f"{', '.join(map(str, allowed))})",
+                sc.text,
+                marker_col + 1,
+            )
+    concealed = kind == MeldKind.KONG and marker is None
+    return Meld(kind, Tile(low), concealed, marker)
+
+
+def _context(sc: _Scanner) -> MCRContext:
+    sc.pos += 1  # '|'
+    head = sc.text[sc.pos : sc.pos + 6]
+    for i, ch in enumerate(head):
+        if i < 2 and ch not in _WINDS:
+            raise sc.error(f"expected a wind letter (E S W N) for the {'prevalent' if i == 0 else 'seat'} wind", sc.pos + i)
+        if i >= 2 and ch not in "01":
+            raise sc.error("expected a 0/1 flag (self-drawn, last copy, last wall tile, kong)", sc.pos + i)
+    if len(head) < 6:
+        raise sc.error("context needs 6 characters: prevalent wind, seat wind and four 0/1 flags, e.g. |EE1000",
+                       sc.pos + len(head))
+    ctx = dict(
+        prevalent_wind=_WINDS.index(head[0]),
+        seat_wind=_WINDS.index(head[1]),
+        self_drawn=head[2] == "1",
+        last_copy=head[3] == "1",
+        wall_last=head[4] == "1",
+        kong=head[5] == "1",
+    )
+    sc.pos += 6
+    flowers, flower_tiles = 0, None
+    if sc.peek() == "|":
+        sc.pos += 1
+        field_start = sc.pos
+        field = sc.text[sc.pos :]
+        if field.isdigit():
+            flowers = int(field)
+            if flowers > 8:
+                raise sc.error("at most 8 flowers", field_start)
+        elif field:
+            seen: List[int] = []
+            for i, ch in enumerate(field):
+                if ch not in "abcdefgh":
+                    raise sc.error("flowers are a count 0..8 or letters a..h", field_start + i)
+                if "abcdefgh".index(ch) in seen:
+                    raise sc.error(f"flower {ch!r} appears twice", field_start + i)
+                seen.append("abcdefgh".index(ch))
+            flower_tiles = tuple(sorted(seen))
+            flowers = len(seen)
+        sc.pos = len(sc.text)
+    elif not sc.at_end():
+        raise sc.error("expected '|' and a flower field, or the end of the hand")
+    return MCRContext(flowers=flowers, flower_tiles=flower_tiles, **ctx)
+
+
+def parse(text: str) -> "Hand":
+    """Parse the notation into a `Hand` (see the module docstring for the format)."""
+    from .hand import Hand
+
+    if not isinstance(text, str):
+        raise TypeError(f"parse() takes a notation string, got {type(text).__name__}")
+    sc = _Scanner(text.rstrip())  # columns stay those of `text`; surrounding whitespace is ignored
+    sc.pos = len(text) - len(text.lstrip())
+    if sc.at_end():
+        raise ParseError("empty hand: expected tiles such as 123m456p789s11z")
+    melds: List[Meld] = []
+    while sc.peek() == "[":
+        melds.append(_meld(sc))
+    concealed = sc.tiles("|[")
+    if sc.peek() == "[":
+        raise sc.error("melds must come before the concealed tiles")
+    context = _context(sc) if sc.peek() == "|" else None
+    if not concealed:
+        raise sc.error("no concealed tiles: a hand always holds at least one")
+    counts = [0] * 34
+    for t, _ in concealed:
+        counts[t] += 1
+    win_tile = concealed[-1][0] if len(concealed) == 14 - 3 * len(melds) else None
+    return Hand(counts, tuple(melds), win_tile, context)
+
+
+def parse_tiles(text: str) -> Tuple[Tile, ...]:
+    """Parse a bare tile list such as "123m5pEE" (no melds, no context) in written order."""
+    sc = _Scanner(text.strip())
+    tiles = sc.tiles("")
+    return tuple(t for t, _ in tiles)
+
+
+def format_tiles(tiles) -> str:
+    """Canonical notation of tiles: sorted, grouped by suit (m, p, s), honours as letters."""
+    ordered = sorted(Tile(t) for t in tiles)
+    out = []
+    for suit in range(3):
+        run = [t for t in ordered if t // 9 == suit and t < 27]
+        if run:
+            out.append("".join(str(t % 9 + 1) for t in run) + _SUITS[suit])
+    out.append("".join(HONOR_LETTERS[t - 27] for t in ordered if t >= 27))
+    return "".join(out)
+
+
+def format_hand(hand: "Hand") -> str:
+    """Canonical notation: melds, sorted concealed tiles, the winning tile last, the context."""
+    counts = list(hand.counts)
+    if hand.win_tile is not None:
+        counts[hand.win_tile] -= 1
+    tiles = [Tile(i) for i in range(34) for _ in range(counts[i])]
+    text = "".join(str(m) for m in hand.melds) + format_tiles(tiles)
+    if hand.win_tile is not None:
+        text += format_tiles([hand.win_tile])
+    if hand.context is not None:
+        text += str(hand.context)
+    return text

@@ -1,0 +1,158 @@
+"""Tile kinds, hand forms and tile glyphs.
+
+The 34 kinds use one canonical order everywhere (C++ and Python):
+
+    0..8   1m..9m  characters 万
+    9..17  1p..9p  dots 筒/饼
+    18..26 1s..9s  bamboo 条/索
+    27..30 E S W N winds 东南西北        (also 1z..4z)
+    31..33 C F P   red, green, white 中发白 (also 5z 6z 7z)
+
+Note: 5z/6z/7z follow the Chinese order 中发白 of the rule documents, NOT Tenhou's 白發中.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum, IntFlag
+
+__all__ = ["Tile", "Forms", "HONOR_LETTERS", "FLOWER_GLYPHS", "tile_from_str"]
+
+HONOR_LETTERS = "ESWNCFP"
+_SUITS = "mps"
+
+# Unicode tiles (U+1F000 block). The block orders the kinds differently from us
+# (winds, dragons red/green/white, characters, bamboo, dots), so map by table.
+_GLYPHS = (
+    [chr(0x1F007 + r) for r in range(9)]  # characters
+    + [chr(0x1F019 + r) for r in range(9)]  # dots
+    + [chr(0x1F010 + r) for r in range(9)]  # bamboo
+    + [chr(0x1F000 + w) for w in range(4)]  # E S W N
+    + [chr(0x1F004), chr(0x1F005), chr(0x1F006)]  # red, green, white dragon
+)
+# Flowers a..h: plum, orchid, chrysanthemum, bamboo, spring, summer, autumn, winter.
+FLOWER_GLYPHS = tuple(chr(c) for c in (0x1F022, 0x1F023, 0x1F025, 0x1F024, 0x1F026, 0x1F027, 0x1F028, 0x1F029))
+
+_CHINESE = (
+    [f"{n}万" for n in "一二三四五六七八九"]
+    + [f"{n}筒" for n in "一二三四五六七八九"]
+    + [f"{n}条" for n in "一二三四五六七八九"]
+    + list("东南西北中发白")
+)
+
+
+class Tile(IntEnum):
+    """One of the 34 tile kinds; the value is the index into a 34-count array."""
+
+    M1 = 0
+    M2 = 1
+    M3 = 2
+    M4 = 3
+    M5 = 4
+    M6 = 5
+    M7 = 6
+    M8 = 7
+    M9 = 8
+    P1 = 9
+    P2 = 10
+    P3 = 11
+    P4 = 12
+    P5 = 13
+    P6 = 14
+    P7 = 15
+    P8 = 16
+    P9 = 17
+    S1 = 18
+    S2 = 19
+    S3 = 20
+    S4 = 21
+    S5 = 22
+    S6 = 23
+    S7 = 24
+    S8 = 25
+    S9 = 26
+    EAST = 27
+    SOUTH = 28
+    WEST = 29
+    NORTH = 30
+    RED = 31
+    GREEN = 32
+    WHITE = 33
+
+    def __str__(self) -> str:
+        v = int(self)
+        return HONOR_LETTERS[v - 27] if v >= 27 else f"{v % 9 + 1}{_SUITS[v // 9]}"
+
+    def __repr__(self) -> str:
+        return f"Tile.{self.name}"
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    @property
+    def glyph(self) -> str:
+        """The Unicode mahjong tile character (U+1F000 block)."""
+        return _GLYPHS[self]
+
+    @property
+    def chinese(self) -> str:
+        """Chinese name, e.g. 一万, 东, 中."""
+        return _CHINESE[self]
+
+    @property
+    def suit(self) -> str:
+        """'m', 'p', 's' or 'z' (honours)."""
+        return "z" if self >= 27 else _SUITS[self // 9]
+
+    @property
+    def rank(self) -> int | None:
+        """1..9 for suited tiles, None for honours."""
+        return None if self >= 27 else self % 9 + 1
+
+    @property
+    def is_honor(self) -> bool:
+        return self >= 27
+
+    @property
+    def is_terminal(self) -> bool:
+        return self < 27 and self % 9 in (0, 8)
+
+    @property
+    def is_terminal_or_honor(self) -> bool:
+        return self >= 27 or self % 9 in (0, 8)
+
+
+class Forms(IntFlag):
+    """Winning forms to consider; combine with `|`."""
+
+    STANDARD = 1
+    """n sets + a pair (with 0..4 exposed melds)."""
+    SEVEN_PAIRS = 2
+    """Seven pairs; a quad counts as two pairs. Concealed hands only."""
+    THIRTEEN_ORPHANS = 4
+    """十三幺. Concealed hands only."""
+    HONORS_KNITTED = 8
+    """全不靠 / 七星不靠: 14 singles from honours and one knitted arrangement. Concealed only."""
+    KNITTED_STRAIGHT = 16
+    """组合龙 (147/258/369 in three suits) + a set + a pair; at most one exposed meld."""
+
+    MCR = 31
+    """All five forms (Chinese Official)."""
+    SICHUAN = 3
+    """Standard and seven pairs."""
+    CHANGBAI = 7
+    """Standard, seven pairs and thirteen orphans."""
+
+
+def tile_from_str(text: str) -> Tile:
+    """`"5p"` -> Tile.P5, `"E"`/`"1z"` -> Tile.EAST. Raises ValueError for anything else."""
+    if len(text) == 1 and text in HONOR_LETTERS:
+        return Tile(27 + HONOR_LETTERS.index(text))
+    if len(text) == 2 and text[0] in "123456789":
+        rank = int(text[0])
+        if text[1] in _SUITS:
+            return Tile(_SUITS.index(text[1]) * 9 + rank - 1)
+        if text[1] == "z" and rank <= 7:
+            return Tile(26 + rank)
+    raise ValueError(
+        f"not a tile: {text!r} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1z..7z; 5z/6z/7z = 中发白)"
+    )

@@ -1,0 +1,1 @@
+"""Game engine for all three rulesets (see mahjong_core.game.engine)."""
