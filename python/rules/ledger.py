@@ -1,0 +1,85 @@
+"""Zero-sum settlement ledgers shared by every ruleset and the game engine.
+
+A ledger is an ordered list of `Transfer`s. Each moves `amount` (> 0) from `payer` to `payee`, so any
+ledger sums to zero by construction; `ref` points at the index of an earlier entry this one undoes
+or follows from (a refund, a 呼叫转移 transfer of kong income), else None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, List, Optional, Sequence
+
+__all__ = ["Transfer", "Ledger"]
+
+
+@dataclass(frozen=True)
+class Transfer:
+    payer: int
+    payee: int
+    amount: int
+    reason: str
+    ref: Optional[int] = None
+
+    def __post_init__(self) -> None:
+        if self.payer == self.payee:
+            raise ValueError(f"a transfer needs two different seats, got {self.payer} -> {self.payee}")
+        if self.amount <= 0:
+            raise ValueError(f"a transfer amount must be positive, got {self.amount}")
+
+    def __repr__(self) -> str:
+        ref = "" if self.ref is None else f" (ref #{self.ref})"
+        return f"Transfer({self.payer}->{self.payee} {self.amount} {self.reason}{ref})"
+
+
+class Ledger(Sequence[Transfer]):
+    """An append-only list of transfers between `seats` players."""
+
+    def __init__(self, seats: int = 4, entries: Sequence[Transfer] = ()) -> None:
+        self.seats = seats
+        self._entries: List[Transfer] = []
+        for e in entries:
+            self.append(e)
+
+    def append(self, transfer: Transfer) -> int:
+        for seat in (transfer.payer, transfer.payee):
+            if not 0 <= seat < self.seats:
+                raise ValueError(f"seat {seat} is not 0..{self.seats - 1}")
+        if transfer.ref is not None and not 0 <= transfer.ref < len(self._entries):
+            raise ValueError(f"ref #{transfer.ref} does not name an earlier entry")
+        self._entries.append(transfer)
+        return len(self._entries) - 1
+
+    def add(self, payer: int, payee: int, amount: int, reason: str, ref: Optional[int] = None) -> int:
+        """Record a transfer and return its index."""
+        return self.append(Transfer(payer, payee, amount, reason, ref))
+
+    def totals(self) -> List[int]:
+        """Net result per seat (sums to zero)."""
+        out = [0] * self.seats
+        for t in self._entries:
+            out[t.payer] -= t.amount
+            out[t.payee] += t.amount
+        return out
+
+    def __getitem__(self, index):  # type: ignore[override]
+        return self._entries[index]
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __iter__(self) -> Iterator[Transfer]:
+        return iter(self._entries)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Ledger):
+            return self.seats == other.seats and self._entries == other._entries
+        if isinstance(other, (list, tuple)):
+            return self._entries == list(other)
+        return NotImplemented
+
+    def to_json(self) -> list:
+        return [dict(payer=t.payer, payee=t.payee, amount=t.amount, reason=t.reason, ref=t.ref) for t in self]
+
+    def __repr__(self) -> str:
+        return f"Ledger({self._entries!r})"
