@@ -1,0 +1,387 @@
+"""Sichuan 血战到底 hand values: 番 patterns, extras, `score`, `best_ready_value` (RULES.md §2).
+
+A win is worth one base pattern — the largest that applies; base patterns never stack — plus the
+extras 杠上花, 杠上炮 and one 根 per four identical tiles held (not declared as a kong, unless
+`gen_counts_kongs`). 龙七对 and 青龙七对 use one quad, so they count one 根 fewer. Total 番 F (capped
+at `max_fan`) gives multiplier 2^(F−1) and points base × multiplier. The best reading over every
+decomposition of the hand wins (e.g. 带幺九 needs every set and the pair to hold a 1 or 9 in *some*
+decomposition).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple
+
+from mahjong_core import _core
+from mahjong_core.errors import InvalidHandError
+from mahjong_core.hand import Hand
+from mahjong_core.model import Decomposition, MeldKind
+from mahjong_core.tiles import Forms, Tile
+
+from .sichuan_hand import as_hand, check_void_suit, holds_void_tile, suits_held
+from .sichuan_rules import Rules
+
+__all__ = ["Pattern", "FanItem", "WinContext", "SichuanScore", "score", "score_waits", "best_ready_value", "hand_points", "PATTERNS",
+           "EXTRAS", "ENGLISH_NAMES"]
+
+
+# ---------------------------------------------------------------------------------------------
+# The fan table (one place): base patterns, largest first, then the extras.
+
+class Pattern(NamedTuple):
+    """A row of the fan table. `uses_quad`: the pattern consumes one 根 (龙七对, 青龙七对)."""
+
+    name_zh: str
+    name_en: str
+    fan: int
+    uses_quad: bool = False
+
+
+HEAVENLY = Pattern("天胡", "Heavenly hand (dealer wins on the initial 14)", 6)
+EARTHLY = Pattern("地胡", "Earthly hand (non-dealer wins on the first draw)", 6)
+PURE_DRAGON_PAIRS = Pattern("青龙七对", "Pure dragon seven pairs (one suit, with a quad)", 6, True)
+DRAGON_PAIRS = Pattern("龙七对", "Dragon seven pairs (with a quad)", 5, True)
+PURE_SEVEN_PAIRS = Pattern("清七对", "Pure seven pairs (one suit)", 5)
+PURE_OUTSIDE = Pattern("清幺九", "Pure outside hand (one suit, 1 or 9 in every set and the pair)", 5)
+PURE_PUNGS = Pattern("清对", "Pure all pungs (one suit)", 4)
+PUNGS_258 = Pattern("将对", "All pungs of 2, 5 and 8", 4)
+PURE_SUIT = Pattern("清一色", "Pure one suit", 3)
+OUTSIDE = Pattern("带幺九", "Outside hand (1 or 9 in every set and the pair)", 3)
+SEVEN_PAIRS = Pattern("七对", "Seven pairs", 3)
+ALL_PUNGS = Pattern("对对胡", "All pungs", 2)
+BASIC = Pattern("平胡", "Basic win", 1)
+
+PATTERNS: Tuple[Pattern, ...] = (
+    HEAVENLY, EARTHLY, PURE_DRAGON_PAIRS, DRAGON_PAIRS, PURE_SEVEN_PAIRS, PURE_OUTSIDE, PURE_PUNGS,
+    PUNGS_258, PURE_SUIT, OUTSIDE, SEVEN_PAIRS, ALL_PUNGS, BASIC,
+)
+
+KONG_BLOOM = Pattern("杠上花", "Win on a kong replacement tile", 1)
+KONG_DISCARD = Pattern("杠上炮", "Win on the discard after a kong", 1)
+ROOT = Pattern("根", "Root (four identical tiles held)", 1)
+EXTRAS: Tuple[Pattern, ...] = (KONG_BLOOM, KONG_DISCARD, ROOT)
+
+ENGLISH_NAMES = {p.name_zh: p.name_en for p in PATTERNS + EXTRAS}
+
+
+class FanItem(NamedTuple):
+    """One line of a score: `(name_zh, fan)`; `name_en` for the English name."""
+
+    name_zh: str
+    fan: int
+
+    @property
+    def name_en(self) -> str:
+        return ENGLISH_NAMES[self.name_zh]
+
+
+# ---------------------------------------------------------------------------------------------
+# How the hand was won
+
+@dataclass(frozen=True)
+class WinContext:
+    """The circumstances of a win (the keyword flags of `score`), checked for consistency.
+
+    self_drawn: won on one's own draw (自摸). kong_replacement: on a kong's replacement tile (杠上花,
+    self-drawn). after_kong_discard: on the discard the discarder made right after a kong's
+    replacement draw (杠上炮). robbed_kong: on the tile of another player's added kong (抢杠胡).
+    first_draw: on one's first draw with no claim made before — with dealer 天胡 (the dealt 14),
+    else 地胡; self-drawn, without melds.
+    """
+
+    self_drawn: bool = False
+    kong_replacement: bool = False
+    after_kong_discard: bool = False
+    robbed_kong: bool = False
+    first_draw: bool = False
+    dealer: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("self_drawn", "kong_replacement", "after_kong_discard", "robbed_kong", "first_draw", "dealer"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if self.kong_replacement and not self.self_drawn:
+            raise InvalidHandError("kong_replacement (杠上花) is a self-drawn win: pass self_drawn=True")
+        if self.self_drawn and (self.after_kong_discard or self.robbed_kong):
+            raise InvalidHandError("after_kong_discard (杠上炮) and robbed_kong (抢杠胡) are wins on another "
+                                   "player's tile: they cannot be self_drawn")
+        if self.after_kong_discard and self.robbed_kong:
+            raise InvalidHandError("a win is either on a discard after a kong (杠上炮) or on a robbed kong (抢杠胡), "
+                                   "not both")
+        if self.first_draw and (not self.self_drawn or self.kong_replacement):
+            raise InvalidHandError("first_draw (天胡/地胡) is a win on the dealt hand or the first draw: pass "
+                                   "self_drawn=True and no kong flag")
+
+    @property
+    def on_discard(self) -> bool:
+        """Won on another player's tile (a discard or a robbed kong)."""
+        return not self.self_drawn
+
+
+# ---------------------------------------------------------------------------------------------
+# The result
+
+@dataclass(frozen=True, repr=False)
+class SichuanScore:
+    """The value of a Sichuan win.
+
+    fan: total 番 (base pattern + extras, capped at `max_fan`); multiplier: 2^(fan−1); points:
+    base × multiplier — what one payer owes for a discard win; payment: what each payer owes for
+    *this* win (points, or for a self-draw with the rules' `zimo_bonus` added); items: the lines
+    `(name_zh, fan)` (each a `FanItem`, `.name_en` for English); pattern: the base pattern;
+    uncapped_fan: the total before `max_fan`; win_tile; context (`WinContext`); decomposition: the
+    reading that gave the value; rules.
+    """
+
+    fan: int
+    multiplier: int
+    points: int
+    payment: int
+    items: Tuple[FanItem, ...]
+    pattern: Pattern
+    uncapped_fan: int
+    win_tile: Optional[Tile]
+    context: WinContext
+    decomposition: Decomposition
+    rules: Rules = field(repr=False)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.context.self_drawn
+
+    @property
+    def after_kong_discard(self) -> bool:
+        return self.context.after_kong_discard
+
+    @property
+    def robbed_kong(self) -> bool:
+        return self.context.robbed_kong
+
+    @property
+    def capped(self) -> bool:
+        return self.uncapped_fan > self.fan
+
+    def to_dict(self) -> dict:
+        """JSON-serialisable summary."""
+        return {
+            "fan": self.fan, "uncapped_fan": self.uncapped_fan, "multiplier": self.multiplier,
+            "points": self.points, "payment": self.payment, "pattern": self.pattern.name_zh,
+            "items": [{"name_zh": i.name_zh, "name_en": i.name_en, "fan": i.fan} for i in self.items],
+            "win_tile": None if self.win_tile is None else str(self.win_tile),
+            "self_drawn": self.self_drawn, "decomposition": repr(self.decomposition),
+        }
+
+    def __repr__(self) -> str:
+        lines = " + ".join(f"{i.name_zh} {i.fan}" for i in self.items)
+        cap = f" (capped from {self.uncapped_fan})" if self.capped else ""
+        return f"SichuanScore({lines} = {self.fan} 番{cap}, x{self.multiplier}, {self.points} points)"
+
+    def __str__(self) -> str:
+        width = max(len(i.name_en) for i in self.items)
+        out = [f"  {i.name_zh}\t{i.name_en:<{width}}  {i.fan:>2} 番" for i in self.items]
+        cap = f" (capped from {self.uncapped_fan})" if self.capped else ""
+        out.append(f"  total {self.fan} 番{cap}  x{self.multiplier}  = {self.points} points (base {self.rules.base})")
+        if self.self_drawn:
+            out.append(f"  self-drawn: each player still in the hand pays {self.payment}"
+                       f" (zimo_bonus={self.rules.zimo_bonus!r})")
+        else:
+            out.append(f"  the discarder pays {self.payment}")
+        return "\n".join(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring
+
+def score(
+    hand: Any,
+    *,
+    win_tile: Optional[int] = None,
+    self_drawn: bool = False,
+    void_suit: Optional[str] = None,
+    kong_replacement: bool = False,
+    after_kong_discard: bool = False,
+    robbed_kong: bool = False,
+    first_draw: bool = False,
+    dealer: bool = False,
+    rules: Optional[Rules] = None,
+) -> Optional[SichuanScore]:
+    """Score a complete Sichuan hand; None when it does not win.
+
+    `hand`: a `Hand`, notation (`"[555p,1]11223344m99p"`; the last concealed tile is the winning
+    tile), 34 counts or 34 bytes, with 14 − 3·melds concealed tiles (winning tile included). Melded
+    pungs and kongs are `Meld`s of the hand; a chow meld or an honour raises InvalidHandError.
+    `win_tile` overrides the notation's winning tile (it must be among the concealed tiles; Sichuan
+    values never depend on it). `void_suit` ("m", "p", "s"): the player's 定缺 suit.
+
+    Returns None when the hand is not complete, holds a tile of the void suit, or holds three
+    suits. Raises InvalidHandError for an impossible hand or flag combination (see `WinContext`),
+    ParseError for bad notation, RulesError for bad rules.
+    """
+    rules = _check_rules(rules)
+    context = WinContext(self_drawn, kong_replacement, after_kong_discard, robbed_kong, first_draw, dealer)
+    h = _complete_hand(as_hand(hand), win_tile)
+    _check_context(h, context)
+    return _score(h, context, check_void_suit(void_suit), rules)
+
+
+def score_waits(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[Rules] = None
+                ) -> Dict[Tile, Optional[SichuanScore]]:
+    """The value of each wait of a waiting hand, scored as a plain discard win.
+
+    `hand`: 13 − 3·melds concealed tiles (plus melds). Keys are the waits in tile order; a value is
+    None when winning on that tile would not be a Sichuan win (a void-suit tile, three suits). A
+    wait on a kind whose four copies the player already holds can never arrive and is not listed.
+    Empty when the hand is not ready.
+    """
+    rules = _check_rules(rules)
+    void = check_void_suit(void_suit)
+    h = as_hand(hand)
+    if h.n_tiles != 13 - 3 * h.n_melds:
+        raise InvalidHandError(
+            f"a waiting hand with {h.n_melds} meld(s) holds {13 - 3 * h.n_melds} concealed tiles; this one holds "
+            f"{h.n_tiles}")
+    return {tile: _score(h.with_tile(tile), WinContext(), void, rules)
+            for tile in _core.waits(h, Forms.SICHUAN, exclude_exhausted=True)}
+
+
+def best_ready_value(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[Rules] = None
+                     ) -> Optional[SichuanScore]:
+    """The largest win a waiting hand can make (查大叫): its best wait scored as a discard win.
+
+    Every wait of `score_waits` counts — base pattern + 根, no self-draw bonus, no kong extras — and
+    the highest-scoring one is returned (its `.win_tile` says which; ties go to the lower tile).
+    None when the hand is not ready: no wait, or every wait would leave a void-suit tile or three
+    suits.
+    """
+    best: Optional[SichuanScore] = None
+    for value in score_waits(hand, void_suit=void_suit, rules=rules).values():
+        if value is not None and (best is None or value.points > best.points):
+            best = value
+    return best
+
+
+def _check_rules(rules: Optional[Rules]) -> Rules:
+    if rules is None:
+        return Rules.presets[Rules.DEFAULT_PRESET]
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a sichuan Rules, got {type(rules).__name__}")
+    return rules
+
+
+def _complete_hand(hand: Hand, win_tile: Optional[int]) -> Hand:
+    complete = 14 - 3 * hand.n_melds
+    if hand.n_tiles != complete:
+        raise InvalidHandError(
+            f"score needs a complete hand of {complete} concealed tiles with {hand.n_melds} meld(s), winning tile "
+            f"included; this one holds {hand.n_tiles} (for a waiting hand use best_ready_value)")
+    if win_tile is None:
+        return hand
+    try:
+        tile = Tile(win_tile)
+    except ValueError:
+        raise InvalidHandError(f"win_tile must be a tile 0..33, got {win_tile!r}") from None
+    return hand.replace(win_tile=tile)
+
+
+def _check_context(hand: Hand, context: WinContext) -> None:
+    if context.first_draw and hand.n_melds:
+        raise InvalidHandError("first_draw (天胡/地胡): a hand that won on its first draw has no melds")
+    if context.kong_replacement and not any(m.kind == MeldKind.KONG for m in hand.melds):
+        raise InvalidHandError("kong_replacement (杠上花): the winner must have declared a kong; the hand has none")
+
+
+def _score(hand: Hand, context: WinContext, void_suit: Optional[str], rules: Rules) -> Optional[SichuanScore]:
+    """Score a checked complete hand; None if it does not win."""
+    if len(suits_held(hand)) == 3 or holds_void_tile(hand, void_suit):
+        return None
+    readings = _core.decompositions(hand, Forms.SICHUAN)
+    if not readings:
+        return None
+    roots = _roots(hand, rules)
+    pattern, reading = max(
+        ((p, d) for d in readings for p in _patterns(d, hand, context)),
+        key=lambda pd: (pd[0].fan - pd[0].uses_quad, pd[0].fan),  # total 番 first, then the larger pattern
+    )
+    items = [FanItem(pattern.name_zh, pattern.fan)] + _extras(context, roots - pattern.uses_quad)
+    return _result(items, pattern, hand.win_tile, context, reading, rules)
+
+
+def _roots(hand: Hand, rules: Rules) -> int:
+    """根: kinds held four times (concealed + melds), declared kongs only with gen_counts_kongs."""
+    kongs = {m.tile for m in hand.melds if m.kind == MeldKind.KONG}
+    return sum(1 for t, n in enumerate(hand.all_counts)
+               if n == 4 and (rules.gen_counts_kongs or t not in kongs))
+
+
+def _patterns(reading: Decomposition, hand: Hand, context: WinContext) -> Iterable[Pattern]:
+    """Every base pattern this reading of the hand satisfies."""
+    if context.first_draw:
+        yield HEAVENLY if context.dealer else EARTHLY
+    pure = len(suits_held(hand)) == 1
+    if reading.form == Forms.SEVEN_PAIRS:
+        quad = len(set(reading.pairs)) < len(reading.pairs)
+        if quad:
+            yield PURE_DRAGON_PAIRS if pure else DRAGON_PAIRS
+        yield PURE_SEVEN_PAIRS if pure else SEVEN_PAIRS
+        return
+    pungs = all(block.is_pung_like for block in reading.sets)
+    outside = all(any(t.is_terminal for t in block.tiles) for block in reading.blocks)
+    if pure and outside:
+        yield PURE_OUTSIDE
+    if pungs:
+        if pure:
+            yield PURE_PUNGS
+        if _only_258(hand):
+            yield PUNGS_258
+        yield ALL_PUNGS
+    if pure:
+        yield PURE_SUIT
+    if outside:
+        yield OUTSIDE
+    yield BASIC
+
+
+def _only_258(hand: Hand) -> bool:
+    return all(n == 0 or t % 9 in (1, 4, 7) for t, n in enumerate(hand.all_counts))
+
+
+def _extras(context: WinContext, roots: int) -> List[FanItem]:
+    items = []
+    if context.kong_replacement:
+        items.append(FanItem(KONG_BLOOM.name_zh, KONG_BLOOM.fan))
+    if context.after_kong_discard:
+        items.append(FanItem(KONG_DISCARD.name_zh, KONG_DISCARD.fan))
+    if roots > 0:
+        items.append(FanItem(ROOT.name_zh, ROOT.fan * roots))
+    return items
+
+
+def _result(items: List[FanItem], pattern: Pattern, win_tile: Optional[Tile], context: WinContext,
+            reading: Decomposition, rules: Rules) -> SichuanScore:
+    uncapped = sum(i.fan for i in items)
+    fan = _cap(uncapped, rules)
+    points = hand_points(fan, rules)
+    return SichuanScore(
+        fan=fan, multiplier=points // rules.base, points=points, payment=_payment(uncapped, context, rules),
+        items=tuple(items), pattern=pattern, uncapped_fan=uncapped, win_tile=win_tile, context=context,
+        decomposition=reading, rules=rules)
+
+
+def _cap(fan: int, rules: Rules) -> int:
+    return fan if rules.max_fan is None else min(fan, rules.max_fan)
+
+
+def hand_points(fan: int, rules: Rules) -> int:
+    """base × 2^(fan−1) for an already capped fan total."""
+    return rules.base * 2 ** (fan - 1)
+
+
+def _payment(uncapped_fan: int, context: WinContext, rules: Rules) -> int:
+    """What each payer owes: the points, plus the self-draw bonus (自摸加底 / 自摸加番) when self-drawn."""
+    points = hand_points(_cap(uncapped_fan, rules), rules)
+    if not context.self_drawn or rules.zimo_bonus is None:
+        return points
+    if rules.zimo_bonus == "add_base":
+        return points + rules.base
+    return hand_points(_cap(uncapped_fan + 1, rules), rules)  # "add_fan": one 番 more, within the cap

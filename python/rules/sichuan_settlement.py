@@ -1,0 +1,442 @@
+"""Sichuan 血战到底 settlement: a zero-sum `Ledger` built event by event as a hand unfolds.
+
+The game engine owns one `SichuanSettlement` per hand and calls it at each paying event:
+
+    settlement = SichuanSettlement(rules)
+    settlement.kong(2, "concealed", tile="5p")                 # 下雨: seats 0, 1, 3 pay 2 base each
+    settlement.kong(1, "direct", tile="7m", discarder=3)       # 刮风: seat 3 pays 2 base
+    settlement.win_on_discard(3, {0: score_0})                 # 点炮: seat 3 pays seat 0
+    settlement.self_draw(2, score_2)                           # 自摸: seats 1 and 3 pay
+    settlement.wall_exhausted({1: hand_1, 3: hand_3}, void_suits={1: "m", 3: "p"})  # 流局
+    settlement.ledger                                          # every Transfer, in order
+
+Rules (RULES.md §2):
+- Kongs pay at once (刮风下雨). Direct kong (直杠): the discarder pays 2 base (`direct_kong="chengbao"`;
+  "jiajiayou" adds 1 base from every other player still in the hand). Added kong (面下杠): every
+  other player still in the hand pays 1 base. Concealed kong (暗杠/下雨): each of them pays 2 base.
+- 抢杠胡: an added kong that is robbed never happened. The engine records an added kong with
+  `kong()` only once the robbing window has closed with no robber; a robbery is recorded as
+  `win_on_discard(robbed_player, wins)` with scores made with `robbed_kong=True` — the robbed player
+  pays as a discarder, and no kong payment is ever made (nothing to reverse).
+- A discard win (several winners allowed: each is settled separately, in turn order from the
+  discarder): the discarder pays each winner `score.payment` (= points).
+- 呼叫转移: when the winners' scores say `after_kong_discard` (杠上炮), the discarder's latest kong's
+  income goes to the winners: for each winner and each payment of that kong, the discarder pays the
+  winner the same amount (reason "call_transfer", `ref` = that payment). With several winners each
+  receives the full income (胡家给多份). Such a kong is no longer the discarder's, so 退税 skips it.
+- A self-draw: every other player still in the hand pays `score.payment` (points with `zimo_bonus`).
+- Winners leave the hand: they neither pay nor receive for later kongs and wins, and take no part in
+  the wall-end checks. The hand ends when all but one player have won, or at the wall's end.
+- Wall end with two or more players not yet won (流局), in this order: 查花猪 — each flower pig (three
+  suits) pays 16 base to every non-pig player still in the hand; 查大叫 — each non-ready, non-pig
+  player pays each ready player that player's `best_ready_value` points; 退税 — each non-ready
+  player (pigs included) refunds every payment of their (not transferred) kongs to its payer
+  (`ref` = the payment), also to payers who have since won unless `refund_to_winners=False`.
+
+Every method validates its whole event before it records anything: a bad event raises
+`IllegalActionError` (or InvalidHandError for a bad hand) and leaves the settlement unchanged.
+`settle(events, rules)` replays a list of event objects (for tests and logs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
+
+from mahjong_core.errors import IllegalActionError, InvalidHandError
+from mahjong_core.tiles import Tile, tile_from_str
+
+from .ledger import Ledger, Transfer
+from .sichuan_hand import as_hand, check_void_suit, is_flower_pig
+from .sichuan_rules import Rules
+from .sichuan_scoring import SichuanScore, best_ready_value
+
+__all__ = [
+    "KongKind", "KongRecord", "WallEndReport", "SichuanSettlement", "settle", "REASONS", "FLOWER_PIG_BASES",
+    "KongEvent", "DiscardWinEvent", "SelfDrawEvent", "WallEndEvent", "Event",
+]
+
+FLOWER_PIG_BASES = 16
+"""查花猪: a flower pig pays this many base to each non-pig player still in the hand."""
+
+# Transfer reasons (the `reason` of every Transfer written here) and their Chinese names.
+REASONS: Dict[str, str] = {
+    "discard_win": "点炮",
+    "robbed_kong_win": "抢杠胡",
+    "self_draw": "自摸",
+    "direct_kong": "直杠",
+    "added_kong": "面下杠",
+    "concealed_kong": "暗杠",
+    "call_transfer": "呼叫转移",
+    "flower_pig": "查花猪",
+    "not_ready": "查大叫",
+    "kong_refund": "退税",
+}
+
+
+class KongKind(Enum):
+    """DIRECT 直杠 (on a discard), ADDED 面下杠 (to one's own pung), CONCEALED 暗杠 (下雨)."""
+
+    DIRECT = "direct"
+    ADDED = "added"
+    CONCEALED = "concealed"
+
+    @property
+    def reason(self) -> str:
+        return f"{self.value}_kong"
+
+
+@dataclass(frozen=True)
+class KongRecord:
+    """A kong that was paid: who made it, what kind, the tile (if given), who fed it (direct kongs)
+    and the ledger indices of its payments."""
+
+    player: int
+    kind: KongKind
+    tile: Optional[Tile]
+    discarder: Optional[int]
+    payments: Tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class WallEndReport:
+    """What the wall-end checks found: the flower pigs, each ready player's best value (查大叫), the
+    players who were not ready (pigs included), and the ledger indices written."""
+
+    pigs: Tuple[int, ...]
+    ready: Mapping[int, SichuanScore]
+    not_ready: Tuple[int, ...]
+    entries: Tuple[int, ...]
+
+
+# ---------------------------------------------------------------------------------------------
+# Events (for `settle` and `SichuanSettlement.apply`)
+
+@dataclass(frozen=True)
+class KongEvent:
+    player: int
+    kind: Union[KongKind, str]
+    tile: Any = None
+    discarder: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class DiscardWinEvent:
+    discarder: int
+    wins: Mapping[int, SichuanScore]
+
+
+@dataclass(frozen=True)
+class SelfDrawEvent:
+    winner: int
+    score: SichuanScore
+
+
+@dataclass(frozen=True)
+class WallEndEvent:
+    hands: Mapping[int, Any]
+    void_suits: Optional[Mapping[int, Optional[str]]] = None
+
+
+Event = Union[KongEvent, DiscardWinEvent, SelfDrawEvent, WallEndEvent]
+
+
+# ---------------------------------------------------------------------------------------------
+
+class SichuanSettlement:
+    """The running settlement of one Sichuan hand (see the module docstring for the rules).
+
+    Attributes: `rules`, `seats`, `ledger` (a `Ledger`), `won` (seats in the order they won),
+    `in_hand` (seats not yet won), `kongs` (every paid `KongRecord`), `finished`.
+    """
+
+    def __init__(self, rules: Optional[Rules] = None, *, seats: int = 4) -> None:
+        if rules is None:
+            rules = Rules.presets[Rules.DEFAULT_PRESET]
+        if not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a sichuan Rules, got {type(rules).__name__}")
+        if not isinstance(seats, int) or not 2 <= seats <= 4:
+            raise ValueError(f"seats must be 2..4, got {seats!r}")
+        self.rules = rules
+        self.seats = seats
+        self.ledger = Ledger(seats)
+        self._won: List[int] = []
+        self._kongs: List[KongRecord] = []
+        self._transferred: Set[int] = set()  # indices into _kongs whose income went to 杠上炮 winners
+        self._last_kong_event: Optional[KongRecord] = None  # the kong recorded by the latest event
+        self._wall_ended = False
+
+    # -- state ---------------------------------------------------------------------------------
+
+    @property
+    def won(self) -> Tuple[int, ...]:
+        return tuple(self._won)
+
+    @property
+    def in_hand(self) -> Tuple[int, ...]:
+        return tuple(s for s in range(self.seats) if s not in self._won)
+
+    @property
+    def kongs(self) -> Tuple[KongRecord, ...]:
+        return tuple(self._kongs)
+
+    @property
+    def finished(self) -> bool:
+        return self._wall_ended or len(self._won) >= self.seats - 1
+
+    def totals(self) -> List[int]:
+        """Net result per seat so far (sums to zero)."""
+        return self.ledger.totals()
+
+    # -- events --------------------------------------------------------------------------------
+
+    def kong(self, player: int, kind: Union[KongKind, str], *, tile: Any = None,
+             discarder: Optional[int] = None) -> KongRecord:
+        """Record a kong and its payments (刮风下雨); returns the `KongRecord`.
+
+        `kind`: "direct" (直杠; `discarder` = the seat whose discard was konged), "added" (面下杠;
+        call only after nobody robbed it) or "concealed" (暗杠). `tile`: optional, for the record.
+        """
+        self._check_open()
+        kind = _kong_kind(kind)
+        self._check_in_hand(player, "the kong player")
+        if kind == KongKind.DIRECT:
+            if discarder is None:
+                raise IllegalActionError("a direct kong (直杠) needs the discarder whose tile was konged")
+            self._check_in_hand(discarder, "the discarder")
+            if discarder == player:
+                raise IllegalActionError(f"seat {player} cannot kong their own discard")
+        elif discarder is not None:
+            raise IllegalActionError(f"only a direct kong has a discarder; a {kind.value} kong is the player's own")
+        kong_tile = None if tile is None else _as_tile(tile)
+        transfers = [Transfer(payer, player, amount, kind.reason) for payer, amount in self._kong_dues(player, kind, discarder)]
+        record = KongRecord(player, kind, kong_tile, discarder, self._commit(transfers))
+        self._kongs.append(record)
+        self._last_kong_event = record
+        return record
+
+    def win_on_discard(self, discarder: int, wins: Union[Mapping[int, SichuanScore], Iterable[Tuple[int, SichuanScore]]]
+                       ) -> Tuple[int, ...]:
+        """Record a win on `discarder`'s discard (or robbed kong) by one or more players.
+
+        `wins`: {winner seat: SichuanScore}, each scored as a discard win; all made with the same
+        `after_kong_discard` (杠上炮 → 呼叫转移) and `robbed_kong` (抢杠胡) flags. Returns the ledger
+        indices written.
+        """
+        self._check_open()
+        wins = _wins_by_seat(wins)
+        self._check_in_hand(discarder, "the discarder")
+        if not wins:
+            raise IllegalActionError("a discard win needs at least one winner")
+        for seat, value in wins.items():
+            self._check_in_hand(seat, "a winner")
+            if seat == discarder:
+                raise IllegalActionError(f"seat {seat} cannot win on their own discard")
+            self._check_score(value, self_drawn=False)
+        flags = {(v.after_kong_discard, v.robbed_kong) for v in wins.values()}
+        if len(flags) > 1:
+            raise IllegalActionError("winners on one discard must agree on after_kong_discard and robbed_kong")
+        after_kong, robbed = flags.pop()
+        if robbed:
+            self._check_not_a_recorded_robbed_kong(discarder, wins)
+        transferred = self._kong_for_call_transfer(discarder) if after_kong else None
+        reason = "robbed_kong_win" if robbed else "discard_win"
+        transfers: List[Transfer] = []
+        for seat in self._turn_order(discarder, wins):
+            transfers.append(Transfer(discarder, seat, wins[seat].payment, reason))
+            if transferred is not None:
+                transfers.extend(Transfer(discarder, seat, self.ledger[e].amount, "call_transfer", e)
+                                 for e in self._kongs[transferred].payments)
+        entries = self._commit(transfers)
+        if transferred is not None:
+            self._transferred.add(transferred)
+        self._won.extend(self._turn_order(discarder, wins))
+        self._last_kong_event = None
+        return entries
+
+    def self_draw(self, winner: int, score: SichuanScore) -> Tuple[int, ...]:
+        """Record a self-drawn win (自摸, 杠上花, 天胡, 地胡): every other player still in the hand pays
+        `score.payment`. Returns the ledger indices written."""
+        self._check_open()
+        self._check_in_hand(winner, "the winner")
+        self._check_score(score, self_drawn=True)
+        payers = [s for s in self._turn_order(winner, self.in_hand) if s != winner]
+        entries = self._commit([Transfer(payer, winner, score.payment, "self_draw") for payer in payers])
+        self._won.append(winner)
+        self._last_kong_event = None
+        return entries
+
+    def wall_exhausted(self, hands: Mapping[int, Any], void_suits: Optional[Mapping[int, Optional[str]]] = None
+                       ) -> WallEndReport:
+        """The wall is empty with two or more players not yet won (流局): 查花猪, 查大叫, 退税.
+
+        `hands`: {seat: hand} for exactly the seats still in the hand, each a waiting hand (13 −
+        3·melds concealed tiles, melds included; anything `score` accepts). `void_suits`: {seat:
+        "m" | "p" | "s"}, the players' 定缺 suits (a hand holding a void tile cannot be ready).
+        """
+        self._check_open()
+        players = self.in_hand
+        if set(hands) != set(players):
+            raise IllegalActionError(
+                f"wall_exhausted needs the hands of exactly the seats still in the hand {list(players)}, "
+                f"got seats {sorted(hands)}")
+        voids = self._void_suits(void_suits)
+        parsed = {seat: as_hand(hands[seat]) for seat in players}
+        pigs = tuple(s for s in players if is_flower_pig(parsed[s]))
+        ready: Dict[int, SichuanScore] = {}
+        for seat in players:
+            value = None if seat in pigs else best_ready_value(parsed[seat], void_suit=voids.get(seat), rules=self.rules)
+            if value is not None:
+                ready[seat] = value
+        not_ready = tuple(s for s in players if s not in ready)
+        transfers = (self._flower_pig_dues(players, pigs)
+                     + self._not_ready_dues(players, pigs, ready)
+                     + self._kong_refunds(not_ready))
+        entries = self._commit(transfers)
+        self._wall_ended = True
+        return WallEndReport(pigs, MappingProxyType(ready), not_ready, entries)
+
+    def apply(self, event: Event) -> Any:
+        """Apply one event object (KongEvent, DiscardWinEvent, SelfDrawEvent, WallEndEvent)."""
+        if isinstance(event, KongEvent):
+            return self.kong(event.player, event.kind, tile=event.tile, discarder=event.discarder)
+        if isinstance(event, DiscardWinEvent):
+            return self.win_on_discard(event.discarder, event.wins)
+        if isinstance(event, SelfDrawEvent):
+            return self.self_draw(event.winner, event.score)
+        if isinstance(event, WallEndEvent):
+            return self.wall_exhausted(event.hands, event.void_suits)
+        raise TypeError(f"not a Sichuan settlement event: {event!r}")
+
+    # -- payments ------------------------------------------------------------------------------
+
+    def _kong_dues(self, player: int, kind: KongKind, discarder: Optional[int]) -> List[Tuple[int, int]]:
+        """(payer, amount) of a kong's payments, in turn order from the kong player."""
+        base = self.rules.base
+        others = [s for s in self._turn_order(player, self.in_hand) if s != player]
+        if kind == KongKind.CONCEALED:
+            return [(s, 2 * base) for s in others]
+        if kind == KongKind.ADDED:
+            return [(s, base) for s in others]
+        assert discarder is not None
+        dues = [(discarder, 2 * base)]
+        if self.rules.direct_kong == "jiajiayou":
+            dues += [(s, base) for s in others if s != discarder]
+        return dues
+
+    def _flower_pig_dues(self, players: Sequence[int], pigs: Sequence[int]) -> List[Transfer]:
+        amount = FLOWER_PIG_BASES * self.rules.base
+        return [Transfer(pig, other, amount, "flower_pig") for pig in pigs for other in players if other not in pigs]
+
+    def _not_ready_dues(self, players: Sequence[int], pigs: Sequence[int], ready: Mapping[int, SichuanScore]
+                        ) -> List[Transfer]:
+        payers = [s for s in players if s not in pigs and s not in ready]
+        return [Transfer(payer, seat, ready[seat].points, "not_ready") for payer in payers for seat in sorted(ready)]
+
+    def _kong_refunds(self, not_ready: Sequence[int]) -> List[Transfer]:
+        refunds = []
+        for number, record in enumerate(self._kongs):
+            if record.player not in not_ready or number in self._transferred:
+                continue
+            for entry in record.payments:
+                payer = self.ledger[entry].payer
+                if payer in self._won and not self.rules.refund_to_winners:
+                    continue
+                refunds.append(Transfer(record.player, payer, self.ledger[entry].amount, "kong_refund", entry))
+        return refunds
+
+    def _kong_for_call_transfer(self, discarder: int) -> int:
+        """Index of the discarder's latest kong, whose income 呼叫转移 hands to the 杠上炮 winners."""
+        for number in range(len(self._kongs) - 1, -1, -1):
+            if self._kongs[number].player == discarder:
+                if number in self._transferred:
+                    raise IllegalActionError(f"seat {discarder}'s latest kong was already transferred (呼叫转移)")
+                return number
+        raise IllegalActionError(f"杠上炮 (after_kong_discard) but seat {discarder} has made no kong")
+
+    # -- checks and bookkeeping ----------------------------------------------------------------
+
+    def _commit(self, transfers: Sequence[Transfer]) -> Tuple[int, ...]:
+        return tuple(self.ledger.append(t) for t in transfers)
+
+    def _turn_order(self, start: int, seats: Iterable[int]) -> List[int]:
+        """`seats` in turn order starting after `start` (start itself last)."""
+        return sorted(seats, key=lambda s: (s - start - 1) % self.seats)
+
+    def _check_open(self) -> None:
+        if self.finished:
+            raise IllegalActionError("the hand is over: no further settlement events")
+
+    def _check_in_hand(self, seat: Any, who: str) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise IllegalActionError(f"{who} must be a seat 0..{self.seats - 1}, got {seat!r}")
+        if seat in self._won:
+            raise IllegalActionError(f"{who} (seat {seat}) has already won and left the hand")
+
+    def _check_score(self, value: Any, *, self_drawn: bool) -> None:
+        if not isinstance(value, SichuanScore):
+            raise TypeError(f"a win needs a SichuanScore (from sichuan.score), got {type(value).__name__}")
+        if value.self_drawn != self_drawn:
+            kind = "self-drawn" if self_drawn else "discard"
+            raise IllegalActionError(f"a {kind} win needs a score made with self_drawn={self_drawn}")
+        if value.rules != self.rules:
+            raise IllegalActionError(f"the score was made under {value.rules!r}, the settlement uses {self.rules!r}")
+
+    def _check_not_a_recorded_robbed_kong(self, robbed: int, wins: Mapping[int, SichuanScore]) -> None:
+        last = self._last_kong_event
+        if (last is not None and last.player == robbed and last.kind == KongKind.ADDED
+                and any(v.win_tile is not None and v.win_tile == last.tile for v in wins.values())):
+            raise IllegalActionError(
+                "this added kong was robbed, so it never happened: record an added kong with kong() only after "
+                "nobody robbed it")
+
+    def _void_suits(self, void_suits: Optional[Mapping[int, Optional[str]]]) -> Dict[int, Optional[str]]:
+        voids = dict(void_suits or {})
+        for seat, suit in voids.items():
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+                raise IllegalActionError(f"void_suits: {seat!r} is not a seat 0..{self.seats - 1}")
+            check_void_suit(suit)
+        return voids
+
+    def __repr__(self) -> str:
+        return (f"SichuanSettlement({self.rules!r}, won={list(self._won)}, kongs={len(self._kongs)}, "
+                f"entries={len(self.ledger)}, totals={self.totals()})")
+
+
+def settle(events: Iterable[Event], rules: Optional[Rules] = None, *, seats: int = 4) -> Ledger:
+    """The ledger of a whole hand from its events (see `SichuanSettlement`)."""
+    settlement = SichuanSettlement(rules, seats=seats)
+    for event in events:
+        settlement.apply(event)
+    return settlement.ledger
+
+
+def _wins_by_seat(wins: Any) -> Dict[int, SichuanScore]:
+    if isinstance(wins, Mapping):
+        return dict(wins)
+    pairs = [tuple(pair) for pair in wins]
+    if any(len(pair) != 2 for pair in pairs):
+        raise IllegalActionError("wins must be {seat: score} or (seat, score) pairs")
+    seats = [pair[0] for pair in pairs]
+    if len(set(seats)) != len(seats):
+        raise IllegalActionError(f"a seat can win only once on a discard, got winners {seats}")
+    return dict(pairs)  # type: ignore[arg-type]
+
+
+def _kong_kind(kind: Any) -> KongKind:
+    try:
+        return kind if isinstance(kind, KongKind) else KongKind(kind)
+    except ValueError:
+        raise IllegalActionError(f"kong kind must be 'direct', 'added' or 'concealed', got {kind!r}") from None
+
+
+def _as_tile(tile: Any) -> Tile:
+    try:
+        result = tile_from_str(tile) if isinstance(tile, str) else Tile(tile)
+    except ValueError as exc:
+        raise InvalidHandError(str(exc)) from None
+    if result.is_honor:
+        raise InvalidHandError(f"Sichuan is played without honours; got {result}")
+    return result
