@@ -1,0 +1,189 @@
+"""Scoring a Changbai win (`score`) and a loser's hand (`loser_doublings`).
+
+`score` returns the winner-side doublings with their reasons, the best over every decomposition
+of the hand and every block the winning tile can sit in. It returns None when the hand does not
+win under the rules: not complete, not declared ready (报听 is required), or — since only a hand
+with a single winning kind may declare — a hand that waited on more than one kind before the win.
+`refusal` says which, in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator, Optional, Tuple, Union
+
+from mahjong_core import Decomposition, Forms, Hand, InvalidHandError, Tile, decompositions, format_tiles
+
+from .changbai_hands import HandLike, waiting_hand, winning_hand
+from .changbai_patterns import (
+    Pattern,
+    loser_patterns,
+    pattern,
+    sort_patterns,
+    winner_hand_patterns,
+    winner_reading_patterns,
+)
+from .changbai_ready import changbai_forms, holds_terminal_or_honor, winning_kinds_of
+from .changbai_rules import Rules
+
+__all__ = ["ChangbaiScore", "WinContext", "score", "refusal", "loser_doublings", "loser_patterns_of"]
+
+DEFAULT_RULES = Rules()
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How the winning tile came: by self-draw (or a kong replacement, 杠上花), on a discard (maybe the
+    one right after a kong's replacement draw, 杠后炮), or by robbing a promoted kong (抢杠胡)."""
+
+    self_drawn: bool = False
+    kong_replacement: bool = False
+    after_kong_discard: bool = False
+    robbed_kong: bool = False
+
+    def __post_init__(self) -> None:
+        if self.kong_replacement and not self.self_drawn:
+            raise InvalidHandError("kong_replacement (杠上花) is a self-drawn win: pass self_drawn=True too")
+        if self.self_drawn and self.after_kong_discard:
+            raise InvalidHandError("after_kong_discard (杠后炮) is a win on a discard: it cannot be self_drawn")
+        if self.self_drawn and self.robbed_kong:
+            raise InvalidHandError("robbed_kong (抢杠胡) takes another player's kong tile: it cannot be self_drawn")
+        if self.robbed_kong and self.after_kong_discard:
+            raise InvalidHandError("a robbed kong tile (抢杠胡) is not a discard, so it cannot be after_kong_discard")
+
+
+@dataclass(frozen=True, repr=False)
+class ChangbaiScore:
+    """A winning hand's winner-side value.
+
+    `patterns` (catalogue order; 穷胡 when nothing else applies), `doublings` (their sum),
+    `multiplier` (13 for 十三幺, else 1), `items` ((name_zh, doublings) per pattern),
+    `decomposition` (the reading scored), `win_tile`, `context`.
+    """
+
+    patterns: Tuple[Pattern, ...]
+    decomposition: Decomposition
+    win_tile: Tile
+    context: WinContext
+
+    @property
+    def doublings(self) -> int:
+        return sum(p.doublings for p in self.patterns)
+
+    @property
+    def multiplier(self) -> int:
+        out = 1
+        for p in self.patterns:
+            out *= p.multiplier
+        return out
+
+    @property
+    def items(self) -> Tuple[Tuple[str, int], ...]:
+        return tuple((p.name_zh, p.doublings) for p in self.patterns)
+
+    @property
+    def items_en(self) -> Tuple[Tuple[str, int], ...]:
+        return tuple((p.name_en, p.doublings) for p in self.patterns)
+
+    @property
+    def value(self) -> int:
+        """2^doublings × multiplier: the winner side of one payment, in base points."""
+        return 2**self.doublings * self.multiplier
+
+    def __repr__(self) -> str:
+        times = f" x{self.multiplier}" if self.multiplier > 1 else ""
+        body = ", ".join(map(repr, self.patterns))
+        return f"ChangbaiScore({self.doublings} doublings{times}, win {self.win_tile}: {body})"
+
+
+def score(
+    hand: HandLike,
+    *,
+    win_tile: Union[int, str, None] = None,
+    self_drawn: bool = False,
+    declared_ready: bool = True,
+    kong_replacement: bool = False,
+    after_kong_discard: bool = False,
+    robbed_kong: bool = False,
+    rules: Optional[Rules] = None,
+) -> Optional[ChangbaiScore]:
+    """Score a Changbai win, or None when the hand does not win (see `refusal`).
+
+    `hand`: a Hand or notation of 14 − 3·melds concealed tiles including the winning tile, which is
+    `win_tile` or else the hand's own (the notation's last concealed tile). Raises InvalidHandError
+    for a malformed hand, a missing winning tile or contradictory flags; ParseError for bad notation.
+    """
+    h = winning_hand(hand, win_tile, "score")
+    context = WinContext(self_drawn, kong_replacement, after_kong_discard, robbed_kong)
+    r = rules or DEFAULT_RULES
+    if _refusal(h, declared_ready, r) is not None:
+        return None
+    shared = winner_hand_patterns(h, kong_replacement=kong_replacement, after_kong_discard=after_kong_discard)
+    best: Optional[ChangbaiScore] = None
+    for reading, block in _readings(h, r):
+        found = shared + winner_reading_patterns(h, reading, block)
+        candidate = ChangbaiScore(sort_patterns(found) or (pattern("plain"),), reading, h.win_tile, context)
+        if best is None or candidate.value > best.value:
+            best = candidate
+    assert best is not None, "a hand that completes has a reading"
+    return best
+
+
+def refusal(
+    hand: HandLike,
+    *,
+    win_tile: Union[int, str, None] = None,
+    declared_ready: bool = True,
+    rules: Optional[Rules] = None,
+) -> Optional[str]:
+    """Why `score` would return None for this hand, or None when it wins."""
+    return _refusal(winning_hand(hand, win_tile, "refusal"), declared_ready, rules or DEFAULT_RULES)
+
+
+def _refusal(hand: Hand, declared_ready: bool, rules: Rules) -> Optional[str]:
+    win = hand.win_tile
+    before = hand.without_tile(win)
+    kinds = winning_kinds_of(before, rules)
+    if win not in kinds:
+        waits = format_tiles(kinds) if kinds else "nothing"
+        return f"not a winning hand: {win} does not complete {before} (it waits on {waits})"
+    if not rules.ready_required:
+        return None
+    if not declared_ready:
+        return "not declared ready: a Changbai win needs 报听 (declared_ready=True)"
+    if len(kinds) > 1:
+        return (
+            f"{before} waits on {len(kinds)} kinds ({format_tiles(kinds)}), so it could not have declared "
+            "ready (报听 needs a single winning kind)"
+        )
+    return None
+
+
+def _readings(hand: Hand, rules: Rules) -> Iterator[Tuple[Decomposition, Optional[int]]]:
+    """Every (decomposition, block of the winning tile) the rules allow; special forms have no block."""
+    for reading in decompositions(hand, changbai_forms(rules)):
+        if reading.form == Forms.STANDARD:
+            for block in reading.win_blocks(hand.win_tile):
+                yield reading, block
+        elif reading.form != Forms.SEVEN_PAIRS or _seven_pairs_allowed(hand, rules):
+            yield reading, None
+
+
+def _seven_pairs_allowed(hand: Hand, rules: Rules) -> bool:
+    return not rules.seven_pairs_need_terminal or holds_terminal_or_honor(hand)
+
+
+# ---------------------------------------------------------------------------------------------
+# The loser side
+
+
+def loser_patterns_of(hand: HandLike, rules: Optional[Rules] = None) -> Tuple[Pattern, ...]:
+    """The loser-side patterns of a 13 − 3·melds hand (明 一般高/两般高/四归一, 手把一, 门清)."""
+    return loser_patterns(waiting_hand(hand, "loser_doublings"))
+
+
+def loser_doublings(hand: HandLike, rules: Optional[Rules] = None) -> int:
+    """Doublings a loser's own hand adds to what they pay (`rules` is accepted for symmetry: no key
+    changes the loser side). `hand` holds 13 − 3·melds concealed tiles: the hand after the discard
+    that was won on, or — for a robbed kong — without the robbed tile."""
+    return sum(p.doublings for p in loser_patterns_of(hand, rules))
