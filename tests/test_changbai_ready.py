@@ -1,15 +1,12 @@
 """报听 (declaring ready) in Changbai: winning kinds, the single-kind rule, phantom waits.
 
-A slow pure-Python reference (no core call) checks `winning_kinds` on random hands.
+tests/test_changbai_reference.py checks `winning_kinds` on random hands against a slow
+pure-Python reference.
 """
 
-from typing import List, Sequence
-
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
 
-from mahjong_core import Hand, InvalidHandError, Meld, ParseError, Tile, parse
+from mahjong_core import InvalidHandError, ParseError, Tile, parse
 from mahjong_core.rules.changbai import (
     Rules,
     can_declare_ready,
@@ -139,144 +136,3 @@ def test_bad_notation_and_types():
         can_declare_ready(123)  # type: ignore[arg-type]
     with pytest.raises(InvalidHandError, match="wait"):
         keeps_ready_wait("123m456p789s123sE", "9x")
-
-
-# ---------------------------------------------------------------------------------------------
-# Reference: complete-hand tests in pure Python, by brute force
-
-
-def _standard(counts: List[int], sets_needed: int) -> bool:
-    """`counts` splits into `sets_needed` chows/pungs and one pair."""
-    for pair in range(34):
-        if counts[pair] >= 2:
-            counts[pair] -= 2
-            ok = _sets(counts, sets_needed)
-            counts[pair] += 2
-            if ok:
-                return True
-    return False
-
-
-def _sets(counts: List[int], n: int) -> bool:
-    first = next((t for t in range(34) if counts[t]), None)
-    if first is None:
-        return n == 0
-    if counts[first] >= 3:
-        counts[first] -= 3
-        ok = _sets(counts, n - 1)
-        counts[first] += 3
-        if ok:
-            return True
-    if first < 27 and first % 9 <= 6 and counts[first + 1] and counts[first + 2]:
-        for t in (first, first + 1, first + 2):
-            counts[t] -= 1
-        ok = _sets(counts, n - 1)
-        for t in (first, first + 1, first + 2):
-            counts[t] += 1
-        return ok
-    return False
-
-
-ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
-
-
-def _terminal_or_honour(t: int) -> bool:
-    return t >= 27 or t % 9 in (0, 8)
-
-
-def reference_winning_kinds(counts: Sequence[int], melds: Sequence[Meld], rules: Rules) -> tuple:
-    meld_counts = [0] * 34
-    for m in melds:
-        for t in m.tiles:
-            meld_counts[t] += 1
-    out = []
-    for t in range(34):
-        if counts[t] + meld_counts[t] >= 4 and not rules.phantom_waits_count:
-            continue
-        c = list(counts)
-        c[t] += 1
-        complete = _standard(c, 4 - len(melds))
-        if not melds:
-            pairs = all(n in (0, 2, 4) for n in c)
-            if pairs and (not rules.seven_pairs_need_terminal or any(c[x] for x in range(34) if _terminal_or_honour(x))):
-                complete = True
-            if rules.thirteen_orphans and all(c[x] for x in ORPHANS) and sum(c[x] for x in ORPHANS) == 14:
-                complete = True
-        if complete:
-            out.append(Tile(t))
-    return tuple(out)
-
-
-# Tiles from a narrow pool so that random hands are often ready, with pairs, quads and orphans.
-POOL = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 17, 18, 26, 27, 28, 31, 33]
-
-
-def _random_melds(draw) -> List[Meld]:
-    melds: List[Meld] = []
-    for _ in range(draw(st.integers(0, 2))):
-        kind = draw(st.sampled_from(["chow", "pung", "kong"]))
-        if kind == "chow":
-            melds.append(Meld.chow(draw(st.sampled_from([0, 1, 2, 3, 4, 5, 6])), 1))
-        elif kind == "pung":
-            melds.append(Meld.pung(draw(st.sampled_from(POOL)), 2))
-        else:
-            melds.append(Meld.kong(draw(st.sampled_from(POOL)), concealed=draw(st.booleans())))
-    return melds
-
-
-def _concealed_tiles(draw, n_melds: int) -> List[int]:
-    """13 - 3*melds tiles: a complete shape minus one tile (often ready), or random tiles."""
-    size = 13 - 3 * n_melds
-    shape = draw(st.sampled_from(["sets", "sets", "sets", "pairs", "orphans", "random"]))
-    if shape == "pairs" and n_melds == 0:
-        tiles = [t for t in draw(st.lists(st.sampled_from(POOL), min_size=7, max_size=7)) for _ in range(2)]
-    elif shape == "orphans" and n_melds == 0:
-        tiles = list(ORPHANS) + [draw(st.sampled_from(ORPHANS))]
-    elif shape == "random":
-        return draw(st.lists(st.sampled_from(POOL), min_size=size, max_size=size))
-    else:
-        tiles = [draw(st.sampled_from(POOL))] * 2
-        for _ in range(4 - n_melds):
-            start = draw(st.sampled_from(POOL))
-            chow = start < 27 and start % 9 <= 6 and draw(st.booleans())
-            tiles += [start, start + 1, start + 2] if chow else [start] * 3
-    tiles.pop(draw(st.integers(0, len(tiles) - 1)))
-    return tiles
-
-
-@st.composite
-def waiting_hands(draw):
-    """Hands of 13 - 3*melds tiles, mostly one tile away from a complete shape."""
-    melds = _random_melds(draw)
-    counts = [0] * 34
-    for m in melds:
-        for t in m.tiles:
-            counts[t] += 1
-    concealed = [0] * 34
-    for t in _concealed_tiles(draw, len(melds)):
-        concealed[t] += 1
-    assume(all(concealed[t] + counts[t] <= 4 for t in range(34)))
-    return Hand.from_counts(concealed, melds)
-
-
-RULE_VARIANTS = [
-    Rules(),
-    Rules(phantom_waits_count=True),
-    Rules(seven_pairs_need_terminal=False),
-    Rules(thirteen_orphans=False),
-]
-
-
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(waiting_hands(), st.sampled_from(RULE_VARIANTS))
-def test_winning_kinds_match_the_reference(hand, rules):
-    expected = reference_winning_kinds(hand.counts, hand.melds, rules)
-    assert winning_kinds(hand, rules) == expected
-    assert can_declare_ready(hand, rules) is (len(expected) == 1)
-    assert ready_wait(hand, rules) == (expected[0] if len(expected) == 1 else None)
-
-
-def test_thirteen_orphans_reference_and_thirteen_sided_wait():
-    hand = parse("19m19p19s1234567z")
-    assert reference_winning_kinds(hand.counts, (), Rules()) == winning_kinds(hand)
-    assert len(winning_kinds(hand)) == 13
