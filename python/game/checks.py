@@ -1,0 +1,66 @@
+"""Consistency checks of a game's state (used by the tests; handy when writing a ruleset flow).
+
+`check_game(game)` raises AssertionError when a tile is missing or duplicated (live wall + concealed
+hands + melds + rivers + flowers + won tiles must be exactly the ruleset's tile set), a hand has the
+wrong size for its melds, a cached wait mask is stale, or the ledger does not sum to zero.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Counter as CounterT
+
+from .engine import AFTER_CLAIM, CHOOSE, LAST_DRAW, MELD_CHOW, MELD_PUNG, ROB, TURN, Game
+from .wall import tile_set
+
+__all__ = ["tile_census", "check_game"]
+
+
+def tile_census(game: Game) -> CounterT[int]:
+    """Every physical tile of the game, wherever it is."""
+    census: CounterT[int] = Counter(game.wall[game.head: game.tail])
+    for s in range(4):
+        for t in range(34):
+            if game.hands[s][t]:
+                census[t] += game.hands[s][t]
+        for kind, t, _, _ in game.melds[s]:
+            if kind == MELD_CHOW:
+                census.update((t, t + 1, t + 2))
+            else:
+                census[t] += 3 if kind == MELD_PUNG else 4
+        census.update(game.rivers[s])
+        census.update(game.flowers[s])
+        census.update(game.won_tiles[s])
+    return census
+
+
+def check_game(game: Game) -> None:
+    flowers = bool(getattr(game.rules, "flowers", False)) and game.ruleset == "mcr"
+    census = tile_census(game)
+    expected = Counter(tile_set(game.ruleset, flowers))
+    assert census == expected, f"tiles not accounted for: extra {census - expected}, missing {expected - census}"
+    for s in range(4):
+        size = sum(game.hands[s])
+        waiting = 13 - 3 * game.n_melds[s]
+        if game.phase == CHOOSE:
+            allowed = {0} if size == 0 else ({14} if s == game.dealer else {13})
+        elif game.phase in (TURN, AFTER_CLAIM, LAST_DRAW, ROB) and s == game.turn:
+            allowed = {waiting + 1}
+        elif game.kept[s] >= 0:
+            allowed = {waiting + 1}
+        else:
+            allowed = {waiting}
+        assert size in allowed, f"seat {s} holds {size} tiles in phase {game.phase}, expected {allowed}"
+        if size == waiting and game.phase != CHOOSE and not game.won[s] and (s != game.turn or game.phase != TURN):
+            assert game.waits[s] == expected_waits(game, s), f"seat {s}: stale wait mask"
+    assert sum(game.ledger.totals()) == 0, "ledger not zero-sum"
+
+
+def expected_waits(game: Game, seat: int) -> int:
+    """The wait mask recomputed from scratch (slow path) with the game's own rule for it."""
+    saved = game.waits[seat]
+    try:
+        game._update_waits(seat)
+        return game.waits[seat]
+    finally:
+        game.waits[seat] = saved

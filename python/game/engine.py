@@ -1,0 +1,907 @@
+"""The shared state machine of one hand, for every ruleset.
+
+A `Game` is one hand (局). The engine asks; seats answer:
+
+    game = new_game("sichuan", seed=7)
+    while not game.finished:
+        for seat, actions in game.pending().items():
+            game.act(seat, choose(actions))
+    game.ledger   # zero-sum transfers
+
+`pending()` lists every seat that must answer now with its legal actions. In a claim window several
+seats answer the same discard; the engine waits for all of them, then applies the priority rules
+(win > kong/pung > chow; several winners where the ruleset allows). Everything automatic — draws,
+kong replacements from the wall's tail, 补花, the discard a declared-ready (报听) player makes of a
+non-winning draw, claim windows nobody can answer — happens inside `act`.
+
+Rulesets subclass `Game` (`sichuan_flow.SichuanGame`, `changbai_flow.ChangbaiGame`,
+`mcr_flow.MCRGame`) and fill in the hooks marked "ruleset hook" below: who may win, who may claim
+what, which discards are legal, scoring and settlement, and what a win or the wall's end does to the
+hand.
+
+## State (plain lists of ints, for speed)
+
+`hands[s]` a 34-byte bytearray of concealed counts; `melds[s]` a list of `(kind, tile, marker,
+from_seat)` tuples (MELD_* kinds; marker = the notation's claim marker); `rivers[s]` the tiles lying
+in front of a seat (claimed tiles leave the river); `flowers[s]`; `won_tiles[s]` the tiles a winner
+took (the winning tile of a self-draw, the discard or robbed kong tile; with several winners on one
+discard the nearest takes the physical tile); `waits[s]` a bitmask of the tiles that would complete
+seat s's hand, kept current whenever that hand is at waiting size (13 − 3·melds tiles) — every
+"could anyone win this" question is one shift-and-mask.
+
+The live wall is `wall[head:tail]`: draws take `wall[head]`, kong replacements and 补花 take
+`wall[tail - 1]`.
+
+## Decisions the rules leave to the engine (documented choices)
+
+- After a chow or pung the claimer must discard (no kong, no 报听, no win on that turn).
+- When the wall is empty, a discard can only be claimed for a win (no chow/pung/kong: no tile would
+  follow). A kong needs a replacement tile: none is offered with an empty wall.
+- False wins are impossible: WIN is offered only when the hand is complete and the ruleset accepts
+  it (MCR: at least `min_fan`), so MCR's `false_win_penalty` never has to be charged.
+- Passing a self-draw win is allowed (discard instead); passing a discard win is PASS.
+"""
+
+from __future__ import annotations
+
+from itertools import compress
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from mahjong_core import _core
+from mahjong_core.errors import IllegalActionError
+from mahjong_core.hand import Hand
+from mahjong_core.model import Meld
+from mahjong_core.rules.ledger import Ledger
+
+from .actions import (
+    ADDED_KONG, CHOW, CONCEALED_KONG, DECLARE, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action, ActionKind,
+)
+from .wall import tile_name
+
+__all__ = [
+    "Game", "PHASES", "MELD_CHOW", "MELD_PUNG", "MELD_KONG", "MELD_ADDED_KONG", "MELD_CONCEALED_KONG",
+    "MELD_NAMES",
+]
+
+# Phases
+CHOOSE, TURN, AFTER_CLAIM, CLAIM, ROB, LAST_DRAW, DONE = range(7)
+PHASES = ("choose", "turn", "after_claim", "claim", "rob", "last_draw", "done")
+
+# Meld kinds in `melds[s]` tuples
+MELD_CHOW, MELD_PUNG, MELD_KONG, MELD_ADDED_KONG, MELD_CONCEALED_KONG = range(5)
+MELD_NAMES = ("chow", "pung", "kong", "added_kong", "concealed_kong")
+
+_K_DISCARD = ActionKind.DISCARD
+_K_WIN = ActionKind.WIN
+_K_CONCEALED_KONG = ActionKind.CONCEALED_KONG
+_K_ADDED_KONG = ActionKind.ADDED_KONG
+_K_DECLARE = ActionKind.DECLARE
+_K_CHOW = ActionKind.CHOW
+
+_shanten = _core.shanten
+_waits = _core.waits
+
+#: _OTHERS[d]: the other seats in turn order after d (claim priority order).
+_OTHERS = tuple(tuple((d + k) % 4 for k in (1, 2, 3)) for d in range(4))
+
+
+def _chow_patterns(t: int) -> Tuple[Tuple[Action, int, int], ...]:
+    """(CHOW action, other tile, other tile) for each chow the discard t can complete."""
+    if t >= 27:
+        return ()
+    r = t % 9
+    out = []
+    if r <= 6:
+        out.append((CHOW[1], t + 1, t + 2))
+    if 1 <= r <= 7:
+        out.append((CHOW[2], t - 1, t + 1))
+    if r >= 2:
+        out.append((CHOW[3], t - 2, t - 1))
+    return tuple(out)
+
+
+CHOW_PATTERNS = tuple(_chow_patterns(t) for t in range(34))
+
+
+class Game:
+    """One hand of mahjong. Build with `mahjong_core.game.new_game`; see the module docstring."""
+
+    ruleset: str = ""
+    #: the core's winning-form flags for this ruleset (an int: Forms.SICHUAN etc.)
+    FORMS: int = 0
+    HAS_CHOW: bool = False
+    #: several players may win on one discard
+    MULTI_WIN: bool = False
+    #: the hand goes on after a win (Sichuan 血战到底)
+    CONTINUES_AFTER_WIN: bool = False
+    #: call `_self_win_ok` / `_discard_win_ok` before offering a WIN (MCR: 8 fans; Changbai: 报听)
+    CHECK_SELF_WIN: bool = False
+    CHECK_DISCARD_WIN: bool = False
+
+    #: keyword options a ruleset accepts in new_game (e.g. MCR's prevalent_wind) -> default
+    OPTIONS: Dict[str, Any] = {}
+
+    def __init__(self, rules: Any, wall: List[int], *, seed: Optional[int] = None, hand_no: int = 0,
+                 dealer: int = 0, shuffled: bool = False, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.OPTIONS))
+        if unknown:
+            raise TypeError(f"{self.ruleset} games take no option(s) {', '.join(unknown)}"
+                            + (f" (options: {', '.join(self.OPTIONS)})" if self.OPTIONS else ""))
+        self.options = {**self.OPTIONS, **options}
+        self.rules = rules
+        self.space = SPACES[self.ruleset]
+        self.seed = seed
+        self.hand_no = hand_no
+        self.dealer = dealer
+        self.shuffled = shuffled
+        self.wall = wall
+        self.head = 0
+        self.tail = len(wall)
+        self.hands = [bytearray(34) for _ in range(4)]
+        self.melds: List[List[Tuple[int, int, int, int]]] = [[], [], [], []]
+        self.n_melds = [0, 0, 0, 0]
+        self.rivers: List[List[int]] = [[], [], [], []]
+        self.flowers: List[List[int]] = [[], [], [], []]
+        self.won_tiles: List[List[int]] = [[], [], [], []]
+        self.waits = [0, 0, 0, 0]
+        self.declared = [False, False, False, False]
+        self.won = [False, False, False, False]
+        self.winners: List[int] = []
+        self.draw_count = [0, 0, 0, 0]
+        self.phase = CHOOSE
+        self.turn = dealer
+        self.drawn = -1            # the tile the turn seat drew this turn (-1 after a claim)
+        self.replacement = False   # that tile was a kong replacement (杠上花)
+        self.after_kong = False    # the current discard follows a kong replacement draw (杠上炮)
+        self.last_four = False     # Changbai: the turn's tile is one of the last four
+        self.kept = [-1, -1, -1, -1]  # Changbai: the last-four tile a seat kept (no discard)
+        self.discard = -1
+        self.discarder = -1
+        self.kong_seat = -1        # ROB window: who is adding the kong
+        self.kong_tile = -1
+        self.kongs = 0
+        self.interrupted = False   # a claim or kong happened (no more 天胡/地胡)
+        # Ruleset switches read on the hot path (set by `_init_ruleset`):
+        self.reserve = 0           # tiles at the tail that are never drawn (Changbai: 14 until a kong)
+        self.forced_last = 0       # a win is forced while fewer tiles remain (Sichuan forced_win_last)
+        self.lock: Optional[List[int]] = None  # Sichuan pass lock per seat (-1 = none)
+        self.declares = False      # 报听 exists (Changbai; MCR with declared_ready_fan)
+        self.last_draws = 0        # Changbai: the last N drawable tiles only allow a self-drawn win
+        self.finished = False
+        self.exhausted = False     # the hand ended because the wall ran out
+        self.ledger = Ledger(4)
+        self._pending: Dict[int, List[Action]] = {}
+        self._answers: Dict[int, Action] = {}
+        self._offers: Dict[int, Any] = {}   # seat -> score computed when a WIN was offered
+        self._next_draw = -1       # seat that draws next (the driver loop in `_run`)
+        self._actions: List[int] = []  # seat << 8 | uid of every answer, in order
+        self._events: List[tuple] = []
+        self._init_ruleset()
+        self._start()
+        self._run()
+
+    # ------------------------------------------------------------------------------------------
+    # Public API
+
+    def pending(self) -> Dict[int, List[Action]]:
+        """Every seat that must answer now -> its legal actions (empty when the hand is over)."""
+        answered = self._answers
+        return {s: list(a) for s, a in self._pending.items() if s not in answered}
+
+    def legal_actions(self, seat: int) -> List[Action]:
+        """The legal actions of `seat` now (empty if it has nothing to answer)."""
+        if seat in self._answers:
+            return []
+        return list(self._pending.get(seat, ()))
+
+    def legal_mask(self, seat: int) -> bytearray:
+        """0/1 per action code of this ruleset's `ActionSpace` (length `space.size`)."""
+        if seat in self._answers:
+            return bytearray(self.space.size)
+        return self.space.mask(self._pending.get(seat, ()))
+
+    def act(self, seat: int, action: Any) -> None:
+        """Record `seat`'s answer (an Action or its integer code); resolves once every pending seat answered.
+
+        Raises IllegalActionError — and changes nothing — when the game is over, the seat has nothing
+        to answer (or already answered), or the action is not among its legal actions.
+        """
+        actions = self._pending.get(seat)
+        if actions is None or seat in self._answers:
+            raise self._not_pending_error(seat, action)
+        if action.__class__ is not Action:
+            action = self._decode(seat, action)
+        if action not in actions:
+            raise IllegalActionError(
+                f"{action!r} is not legal for seat {seat} now ({PHASES[self.phase]}); legal: "
+                f"{', '.join(map(repr, actions))}")
+        self._actions.append(seat << 8 | action.uid)
+        pending = self._pending
+        if len(pending) == 1:
+            self._pending = {}
+            phase = self.phase
+            if phase == TURN or phase == AFTER_CLAIM:
+                self._turn_action(seat, action)
+            elif phase == LAST_DRAW:
+                self._last_draw_action(seat, action)
+            else:
+                self._resolve_window(pending, {seat: action})
+        else:
+            self._answers[seat] = action
+            if len(self._answers) < len(pending):
+                return
+            answers = self._answers
+            self._pending = {}
+            self._answers = {}
+            self._resolve_window(pending, answers)
+        if self._next_draw >= 0:
+            self._run()
+
+    @property
+    def log(self) -> Dict[str, Any]:
+        """The JSON-serialisable record of this hand (see `mahjong_core.game.log`)."""
+        from .log import game_log
+
+        return game_log(self)
+
+    def view(self, seat: int) -> Dict[str, Any]:
+        """What `seat` may see (see `mahjong_core.game.view`)."""
+        from .view import seat_view
+
+        return seat_view(self, seat)
+
+    def state(self) -> Dict[str, Any]:
+        """The complete state (omniscient; for tests, debugging and replay checks). JSON-serialisable."""
+        return {
+            "phase": PHASES[self.phase], "turn": self.turn, "dealer": self.dealer,
+            "head": self.head, "tail": self.tail,
+            "hands": [list(h) for h in self.hands], "melds": [[list(m) for m in ms] for ms in self.melds],
+            "rivers": [list(r) for r in self.rivers], "flowers": [list(f) for f in self.flowers],
+            "won_tiles": [list(w) for w in self.won_tiles], "waits": list(self.waits),
+            "declared": list(self.declared), "won": list(self.won), "winners": list(self.winners),
+            "draw_count": list(self.draw_count), "drawn": self.drawn, "replacement": self.replacement,
+            "after_kong": self.after_kong, "last_four": self.last_four, "kept": list(self.kept),
+            "discard": self.discard,
+            "discarder": self.discarder, "kong_seat": self.kong_seat, "kong_tile": self.kong_tile,
+            "kongs": self.kongs, "interrupted": self.interrupted, "finished": self.finished,
+            "exhausted": self.exhausted,
+            "pending": {str(s): [a.uid for a in acts] for s, acts in self._pending.items()},
+            "answers": {str(s): a.uid for s, a in self._answers.items()},
+            "actions": [[a >> 8, a & 255] for a in self._actions], "n_events": len(self._events),
+            "reserve": self.reserve, "lock": None if self.lock is None else list(self.lock),
+            "ledger": self.ledger.to_json(), **self._ruleset_state(),
+        }
+
+    # Read-only accessors of one seat's own information (fast; for bots) ------------------------
+
+    def hand_bytes(self, seat: int) -> bytes:
+        """The seat's concealed tiles as 34 counts (bytes)."""
+        return bytes(self.hands[seat])
+
+    def meld_count(self, seat: int) -> int:
+        return self.n_melds[seat]
+
+    def wall_remaining(self) -> int:
+        """Tiles left in the live wall (including any tiles a ruleset will not draw)."""
+        return self.tail - self.head
+
+    def visible_counts(self, seat: int) -> bytearray:
+        """Copies of each kind `seat` can see outside its own concealed hand: every river, every
+        exposed meld (others' concealed kongs excluded, one's own included) and won tiles."""
+        out = bytearray(34)
+        for s in range(4):
+            for t in self.rivers[s]:
+                out[t] += 1
+            for t in self.won_tiles[s]:
+                out[t] += 1
+            for kind, t, marker, _ in self.melds[s]:
+                if kind == MELD_CHOW:
+                    out[t] += 1
+                    out[t + 1] += 1
+                    out[t + 2] += 1
+                elif kind == MELD_PUNG:
+                    out[t] += 3
+                elif kind != MELD_CONCEALED_KONG or s == seat:
+                    out[t] += 4
+        return out
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} hand {self.hand_no} {PHASES[self.phase]} turn={self.turn} "
+                f"wall={self.tail - self.head} finished={self.finished}>")
+
+    # ------------------------------------------------------------------------------------------
+    # Ruleset hooks (defaults: no special rule)
+
+    def _init_ruleset(self) -> None:
+        """Ruleset hook: extra state."""
+
+    def _ruleset_state(self) -> Dict[str, Any]:
+        """Ruleset hook: extra state for `state()`."""
+        return {}
+
+    def _start(self) -> None:
+        """Ruleset hook: what happens first (default: deal, then the dealer's turn)."""
+        self._deal()
+        self._begin_dealer_turn()
+
+    def _resolve_choice(self, answers: Dict[int, Action]) -> None:
+        """Ruleset hook: every seat answered a CHOOSE window."""
+        raise NotImplementedError
+
+    def _discard_options(self, seat: int) -> List[Action]:
+        """Ruleset hook: the legal discards of a seat holding 14 − 3·melds tiles."""
+        return list(compress(DISCARD, self.hands[seat]))
+
+    def _can_claim_tile(self, seat: int, tile: int) -> bool:
+        """Ruleset hook: may `seat` pung/kong `tile` (Sichuan: never a void-suit tile)."""
+        return True
+
+    def _self_win_ok(self, seat: int, tile: int) -> bool:
+        """Ruleset hook: `seat` (whose hand is complete with the drawn `tile`) may declare 自摸."""
+        return True
+
+    def _discard_win_ok(self, seat: int, tile: int, robbing: bool) -> bool:
+        """Ruleset hook: `seat` (whose waits include `tile`) may win on the discard / robbed kong."""
+        return True
+
+    def _declare_options(self, seat: int) -> List[Action]:
+        """Ruleset hook: 报听 discards available now (Changbai; MCR with declared_ready_fan)."""
+        return []
+
+    def _declared_kong_ok(self, seat: int, tile: int, kind: int) -> bool:
+        """Ruleset hook: a declared-ready seat may make this kong (its wait must not change)."""
+        return False
+
+    def _on_declare(self, seat: int) -> None:
+        """Ruleset hook: `seat` just declared ready (its hand is at waiting size)."""
+
+    def _on_pass_win(self, seat: int, tile: int) -> None:
+        """Ruleset hook: `seat` could have won on `tile` (discard or robbed kong) and did not."""
+
+    def _settle_kong(self, seat: int, kind: int, tile: int, discarder: int) -> None:
+        """Ruleset hook: a kong was made (pay 刮风下雨 / kong scores)."""
+
+    def _settle_self_win(self, seat: int, tile: int) -> Any:
+        """Ruleset hook: score and settle a self-drawn win; returns the score (for the log)."""
+        raise NotImplementedError
+
+    def _settle_discard_win(self, winners: List[int], discarder: int, tile: int, robbed: bool) -> Dict[int, Any]:
+        """Ruleset hook: score and settle a win on a discard / robbed kong; returns {winner: score}."""
+        raise NotImplementedError
+
+    def _settle_exhausted(self) -> None:
+        """Ruleset hook: the wall ran out (流局)."""
+
+    def _score_summary(self, score: Any) -> Any:
+        """Ruleset hook: a JSON-serialisable summary of a score for the log."""
+        return None
+
+    # ------------------------------------------------------------------------------------------
+    # Dealing and turns
+
+    def _deal(self) -> None:
+        wall, dealer = self.wall, self.dealer
+        for k in range(4):
+            seat = (dealer + k) % 4
+            hand = self.hands[seat]
+            for t in wall[13 * k: 13 * k + 13]:
+                hand[t] += 1
+        self.hands[dealer][wall[52]] += 1
+        self.head = 53
+        self._events.append(("deal", dealer))
+
+    def _begin_dealer_turn(self) -> None:
+        """The dealer acts on the dealt 14 tiles (its 14th tile counts as its first draw)."""
+        dealer = self.dealer
+        tile = self.wall[52] if self.drawn < 0 else self.drawn
+        for seat in range(4):
+            if seat != dealer:
+                self._update_waits(seat)
+        hand = self.hands[dealer]
+        hand[tile] -= 1
+        self._update_waits(dealer)
+        hand[tile] += 1
+        self.draw_count[dealer] = 1
+        self._open_turn(dealer, tile, False)
+
+    def _run(self) -> None:
+        """Driver loop: perform automatic draws until some seat must answer or the hand ends."""
+        while self._next_draw >= 0:
+            seat = self._next_draw
+            self._next_draw = -1
+            self._draw_for(seat)
+
+    def _next_seat(self, seat: int) -> int:
+        """The next seat in turn order that is still in the hand."""
+        won = self.won
+        for s in _OTHERS[seat]:
+            if not won[s]:
+                return s
+        return seat
+
+    def _draw_for(self, seat: int) -> None:
+        # Hot path: one call per draw; ruleset switches are plain attributes.
+        head = self.head
+        left = self.tail - head - self.reserve
+        if left <= 0:
+            self._end_exhausted()
+            return
+        if self.last_draws:
+            self.last_four = left <= self.last_draws
+        tile = self.wall[head]
+        self.head = head + 1
+        if tile >= 34:
+            tile = self._set_aside_flowers(seat, tile)
+            if tile < 0:
+                return
+        if self.lock is not None:
+            self.lock[seat] = -1
+        self.draw_count[seat] += 1
+        self._events.append(("draw", seat, tile))
+        self.hands[seat][tile] += 1
+        self._open_turn(seat, tile, False)
+
+    def _set_aside_flowers(self, seat: int, tile: int) -> int:
+        """补花: set flowers aside and draw replacements from the tail; -1 if the wall ran out."""
+        while tile >= 34:
+            self.flowers[seat].append(tile)
+            if self.tail <= self.head:
+                self._events.append(("flower", seat, tile, -1))
+                self._end_exhausted()
+                return -1
+            self.tail -= 1
+            replacement = self.wall[self.tail]
+            self._events.append(("flower", seat, tile, replacement))
+            tile = replacement
+        return tile
+
+    def _replacement_draw(self, seat: int) -> None:
+        """A kong's replacement tile from the wall's tail."""
+        if self.last_draws:
+            self.last_four = self.tail - self.head - self.reserve <= self.last_draws
+        self.tail -= 1
+        tile = self.wall[self.tail]
+        if tile >= 34:
+            tile = self._set_aside_flowers(seat, tile)
+            if tile < 0:
+                return
+        if self.lock is not None:
+            self.lock[seat] = -1
+        self._events.append(("replacement", seat, tile))
+        self.hands[seat][tile] += 1
+        self._open_turn(seat, tile, True)
+
+    def _open_turn(self, seat: int, tile: int, replacement: bool) -> None:
+        """`seat` holds 14 − 3·melds tiles after drawing `tile`: offer its turn actions."""
+        # Hot path: one call per draw.
+        self.turn = seat
+        self.drawn = tile
+        self.replacement = replacement
+        self.phase = TURN
+        if self._offers:
+            self._offers = {}
+        can_win = (self.waits[seat] >> tile) & 1
+        if can_win and self.CHECK_SELF_WIN:
+            can_win = self._self_win_ok(seat, tile)
+        if self.last_four:
+            # Changbai's last four: only a self-drawn win; otherwise the tile is simply kept.
+            if can_win:
+                self.phase = LAST_DRAW
+                self._pending = {seat: [WIN, PASS]}
+            else:
+                self.kept[seat] = tile
+                self._events.append(("keep", seat))
+                self._next_draw = self._next_seat(seat)
+            return
+        if can_win and self.forced_last and self.tail - self.head < self.forced_last:
+            self._pending = {seat: [WIN]}
+            return
+        if self.declared[seat]:
+            self._declared_turn(seat, tile, can_win)
+            return
+        options = self._discard_options(seat)
+        if can_win:
+            options.insert(0, WIN)
+        if (4 in self.hands[seat] or self.n_melds[seat]) and self.tail > self.head:
+            options.extend(self._kong_options(seat))
+        if self.declares:
+            options.extend(self._declare_options(seat))
+        self._pending = {seat: options}
+
+    def _declared_turn(self, seat: int, tile: int, can_win: bool) -> None:
+        """报听: the drawn tile goes out unless it wins or makes a kong that keeps the wait."""
+        options: List[Action] = [WIN] if can_win else []
+        if self.tail > self.head:
+            for action in self._kong_options(seat):
+                kind = MELD_CONCEALED_KONG if action.kind is ActionKind.CONCEALED_KONG else MELD_ADDED_KONG
+                if self._declared_kong_ok(seat, action.arg, kind):
+                    options.append(action)
+        if not options:
+            self._events.append(("auto", seat))
+            self._discard_tile(seat, tile, False)
+            return
+        options.append(DISCARD[tile])
+        self._pending = {seat: options}
+
+    def _kong_options(self, seat: int) -> List[Action]:  # noqa: D401
+        """Concealed kongs (four in hand) and added kongs (a pung plus the fourth in hand)."""
+        hand = self.hands[seat]
+        out = []
+        if 4 in hand:
+            out.extend(CONCEALED_KONG[t] for t in range(34) if hand[t] == 4 and self._can_claim_tile(seat, t))
+        for kind, t, _, _ in self.melds[seat]:
+            if kind == MELD_PUNG and hand[t]:
+                out.append(ADDED_KONG[t])
+        return out
+
+    def _after_claim_turn(self, seat: int) -> None:
+        """After a chow or pung: the claimer discards."""
+        self.turn = seat
+        self.drawn = -1
+        self.replacement = False
+        self.phase = AFTER_CLAIM
+        self._pending = {seat: self._discard_options(seat)}
+
+    # ------------------------------------------------------------------------------------------
+    # Resolution
+
+    def _turn_action(self, seat: int, action: Action) -> None:
+        kind = action.kind
+        if kind is _K_DISCARD:
+            self._discard_tile(seat, action.arg, False)
+        elif kind is _K_WIN:
+            self._self_win(seat)
+        elif kind is _K_CONCEALED_KONG:
+            self._concealed_kong(seat, action.arg)
+        elif kind is _K_ADDED_KONG:
+            self._added_kong(seat, action.arg)
+        elif kind is _K_DECLARE:
+            self._discard_tile(seat, action.arg, True)
+        else:  # pragma: no cover - never offered
+            raise AssertionError(action)
+
+    def _last_draw_action(self, seat: int, action: Action) -> None:
+        if action is WIN:
+            self._self_win(seat)
+        else:
+            self.kept[seat] = self.drawn
+            self._events.append(("keep", seat))
+            self._next_draw = self._next_seat(seat)
+
+    def _resolve_window(self, pending: Dict[int, List[Action]], answers: Dict[int, Action]) -> None:
+        phase = self.phase
+        if phase == CLAIM:
+            self._resolve_claims(pending, answers)
+        elif phase == ROB:
+            self._resolve_rob(pending, answers)
+        elif phase == CHOOSE:
+            self._resolve_choice(answers)
+        else:  # pragma: no cover
+            raise AssertionError(phase)
+
+    def _discard_tile(self, seat: int, tile: int, declare: bool) -> None:
+        # Hot path: one call per discard.
+        self.hands[seat][tile] -= 1
+        self.rivers[seat].append(tile)
+        self.discard = tile
+        self.discarder = seat
+        self.after_kong = self.replacement
+        self.replacement = False
+        self.drawn = -1
+        self._events.append(("discard", seat, tile, declare))
+        if declare:
+            self.declared[seat] = True
+            self._on_declare(seat)
+        else:
+            self._update_waits(seat)
+        self._open_claims(seat, tile)
+
+    def _open_claims(self, discarder: int, tile: int) -> None:
+        """Ask every seat that can do something with the discard; skip the window if nobody can."""
+        # Hot path: one call per discard. Most discards interest nobody: decide that with a few
+        # shifts and count lookups before building anything (won seats have empty wait masks).
+        others = _OTHERS[discarder]
+        o1, o2, o3 = others
+        hands, waits = self.hands, self.waits
+        if (not ((waits[o1] | waits[o2] | waits[o3]) >> tile) & 1
+                and hands[o1][tile] < 2 and hands[o2][tile] < 2 and hands[o3][tile] < 2):
+            if not self.HAS_CHOW or tile >= 27 or self.won[o1] or self.declared[o1]:
+                self._next_draw = self._next_seat(discarder)
+                return
+            h = hands[o1]
+            for _, a, b in CHOW_PATTERNS[tile]:
+                if h[a] and h[b]:
+                    break
+            else:
+                self._next_draw = self._next_seat(discarder)
+                return
+        pending: Dict[int, List[Action]] = {}
+        if self._offers:
+            self._offers = {}
+        wall_open = self.tail - self.head - self.reserve > 0
+        kong_ok = wall_open and not self.last_four
+        forced = self.forced_last and self.tail - self.head < self.forced_last
+        won, declared, lock = self.won, self.declared, self.lock
+        for s in others:
+            if won[s]:
+                continue
+            options = None
+            if (waits[s] >> tile) & 1 and (
+                    (self._discard_win_ok(s, tile, False)) if self.CHECK_DISCARD_WIN or (lock and lock[s] >= 0)
+                    else True):
+                if forced:
+                    pending[s] = [WIN]
+                    continue
+                options = [WIN]
+            if wall_open:
+                count = hands[s][tile]
+                if count >= 2 and self._can_claim_tile(s, tile):
+                    if not declared[s]:
+                        if options is None:
+                            options = [PUNG]
+                        else:
+                            options.append(PUNG)
+                        if count == 3 and kong_ok:
+                            options.append(KONG)
+                    elif count == 3 and kong_ok and self._declared_kong_ok(s, tile, MELD_KONG):
+                        if options is None:
+                            options = [KONG]
+                        else:
+                            options.append(KONG)
+                if self.HAS_CHOW and s == o1 and not declared[s]:
+                    hand = hands[s]
+                    for action, a, b in CHOW_PATTERNS[tile]:
+                        if hand[a] and hand[b]:
+                            if options is None:
+                                options = [action]
+                            else:
+                                options.append(action)
+            if options is not None:
+                options.append(PASS)
+                pending[s] = options
+        if pending:
+            self.phase = CLAIM
+            self._pending = pending
+        else:
+            self._next_draw = self._next_seat(discarder)
+
+    def _resolve_claims(self, pending: Dict[int, List[Action]], answers: Dict[int, Action]) -> None:
+        discarder, tile = self.discarder, self.discard
+        order = _OTHERS[discarder]
+        winners = [s for s in order if answers.get(s) is WIN]
+        for s in order:
+            if s in pending and answers[s] is not WIN and pending[s][0] is WIN:
+                self._on_pass_win(s, tile)
+        if winners:
+            if not self.MULTI_WIN:
+                winners = winners[:1]
+            self._discard_win(winners, discarder, tile, False)
+            return
+        for s in order:
+            action = answers.get(s)
+            if action is KONG:
+                self._melded_kong(s, discarder, tile)
+                return
+            if action is PUNG:
+                self._pung(s, discarder, tile)
+                return
+        for s in order:
+            action = answers.get(s)
+            if action is not None and action.kind is _K_CHOW:
+                self._chow(s, discarder, tile, action.arg)
+                return
+        self._next_draw = self._next_seat(discarder)
+
+    def _resolve_rob(self, pending: Dict[int, List[Action]], answers: Dict[int, Action]) -> None:
+        seat, tile = self.kong_seat, self.kong_tile
+        order = _OTHERS[seat]
+        winners = [s for s in order if answers.get(s) is WIN]
+        for s in order:
+            if s in pending and answers[s] is not WIN:
+                self._on_pass_win(s, tile)
+        self.kong_seat = -1
+        self.kong_tile = -1
+        if winners:
+            if not self.MULTI_WIN:
+                winners = winners[:1]
+            self.hands[seat][tile] -= 1
+            self.drawn = -1
+            self.replacement = False
+            self._update_waits(seat)
+            self._events.append(("robbed", seat, tile))
+            self._discard_win(winners, seat, tile, True)
+            return
+        self._complete_added_kong(seat, tile)
+
+    # ------------------------------------------------------------------------------------------
+    # Claims and kongs
+
+    def _take_discard(self, discarder: int) -> None:
+        self.rivers[discarder].pop()
+        self.interrupted = True
+
+    def _pung(self, seat: int, discarder: int, tile: int) -> None:
+        self._take_discard(discarder)
+        self.hands[seat][tile] -= 2
+        self.melds[seat].append((MELD_PUNG, tile, (seat - discarder) % 4, discarder))
+        self.n_melds[seat] += 1
+        self._events.append(("pung", seat, tile, discarder))
+        self._after_claim_turn(seat)
+
+    def _chow(self, seat: int, discarder: int, tile: int, position: int) -> None:
+        self._take_discard(discarder)
+        low = tile - (position - 1)
+        hand = self.hands[seat]
+        for t in (low, low + 1, low + 2):
+            if t != tile:
+                hand[t] -= 1
+        self.melds[seat].append((MELD_CHOW, low, position, discarder))
+        self.n_melds[seat] += 1
+        self._events.append(("chow", seat, tile, discarder, position))
+        self._after_claim_turn(seat)
+
+    def _melded_kong(self, seat: int, discarder: int, tile: int) -> None:
+        self._take_discard(discarder)
+        self.hands[seat][tile] -= 3
+        self.melds[seat].append((MELD_KONG, tile, (seat - discarder) % 4, discarder))
+        self.n_melds[seat] += 1
+        self.kongs += 1
+        self._events.append(("kong", seat, tile, discarder))
+        self._update_waits(seat)
+        self._settle_kong(seat, MELD_KONG, tile, discarder)
+        self._replacement_draw(seat)
+
+    def _concealed_kong(self, seat: int, tile: int) -> None:
+        self.hands[seat][tile] -= 4
+        self.melds[seat].append((MELD_CONCEALED_KONG, tile, 0, -1))
+        self.n_melds[seat] += 1
+        self.kongs += 1
+        self.interrupted = True
+        self._events.append(("concealed_kong", seat, tile))
+        self._update_waits(seat)
+        self._settle_kong(seat, MELD_CONCEALED_KONG, tile, -1)
+        self._replacement_draw(seat)
+
+    def _added_kong(self, seat: int, tile: int) -> None:
+        """Adding to a pung: first the others may rob it (抢杠)."""
+        self.interrupted = True
+        pending: Dict[int, List[Action]] = {}
+        self._offers = {}
+        forced = self.forced_last and self.tail - self.head < self.forced_last
+        for s in _OTHERS[seat]:
+            if not self.won[s] and (self.waits[s] >> tile) & 1 and self._discard_win_ok(s, tile, True):
+                pending[s] = [WIN] if forced else [WIN, PASS]
+        if pending:
+            self._events.append(("adding_kong", seat, tile))
+            self.phase = ROB
+            self.kong_seat = seat
+            self.kong_tile = tile
+            self._pending = pending
+            return
+        self._complete_added_kong(seat, tile)
+
+    def _complete_added_kong(self, seat: int, tile: int) -> None:
+        self.hands[seat][tile] -= 1
+        melds = self.melds[seat]
+        for i, (kind, t, marker, frm) in enumerate(melds):
+            if kind == MELD_PUNG and t == tile:
+                melds[i] = (MELD_ADDED_KONG, t, marker, frm)
+                break
+        self.kongs += 1
+        self._events.append(("added_kong", seat, tile))
+        self._update_waits(seat)
+        self._settle_kong(seat, MELD_ADDED_KONG, tile, -1)
+        self._replacement_draw(seat)
+
+    # ------------------------------------------------------------------------------------------
+    # Wins and the end of the hand
+
+    def _self_win(self, seat: int) -> None:
+        tile = self.drawn
+        score = self._settle_self_win(seat, tile)
+        self.hands[seat][tile] -= 1
+        self.won_tiles[seat].append(tile)
+        self.won[seat] = True
+        self.waits[seat] = 0
+        self.winners.append(seat)
+        self._events.append(("win", seat, tile, -1, self._score_summary(score)))
+        self.drawn = -1
+        self.replacement = False
+        self._after_win(seat)
+
+    def _discard_win(self, winners: List[int], discarder: int, tile: int, robbed: bool) -> None:
+        scores = self._settle_discard_win(winners, discarder, tile, robbed)
+        if not robbed:
+            self.rivers[discarder].pop()
+        self.won_tiles[winners[0]].append(tile)
+        for s in winners:
+            self.won[s] = True
+            self.waits[s] = 0
+            self.winners.append(s)
+            self._events.append(("win", s, tile, discarder, self._score_summary(scores.get(s))))
+        self._after_win(winners[-1])
+
+    def _after_win(self, last_winner: int) -> None:
+        if not self.CONTINUES_AFTER_WIN or len(self.winners) >= 3:
+            self._end()
+            return
+        self._next_draw = self._next_seat(last_winner)
+
+    def _end_exhausted(self) -> None:
+        self.exhausted = True
+        self._events.append(("exhausted",))
+        self._settle_exhausted()
+        self._end()
+
+    def _end(self) -> None:
+        self.finished = True
+        self.phase = DONE
+        self._pending = {}
+        self._answers = {}
+        self._next_draw = -1
+        self._events.append(("end", list(self.winners), self.ledger.totals()))
+
+    # ------------------------------------------------------------------------------------------
+    # Waits and hands
+
+    def _update_waits(self, seat: int) -> None:
+        """Recompute `waits[seat]` for a hand at waiting size (hot: one core call, two if ready)."""
+        counts = bytes(self.hands[seat])
+        melds = self.n_melds[seat]
+        if _shanten(counts, self.FORMS, melds=melds) != 0:
+            self.waits[seat] = 0
+            return
+        mask = 0
+        for t in _waits(counts, self.FORMS, melds=melds):
+            mask |= 1 << t
+        self.waits[seat] = mask
+
+    def core_melds(self, seat: int) -> Tuple[Meld, ...]:
+        """The seat's melds as core `Meld` objects (claim markers relative to the seat)."""
+        out = []
+        for kind, t, marker, frm in self.melds[seat]:
+            if kind == MELD_CHOW:
+                out.append(Meld.chow(t, marker))
+            elif kind == MELD_PUNG:
+                out.append(Meld.pung(t, marker))
+            elif kind == MELD_KONG:
+                out.append(Meld.kong(t, marker))
+            elif kind == MELD_ADDED_KONG:
+                out.append(Meld.kong(t, marker, added=True))
+            else:
+                out.append(Meld.kong(t, concealed=True))
+        return tuple(out)
+
+    def hand_of(self, seat: int, win_tile: int = -1, *, add: bool = True) -> Hand:
+        """The seat's hand as a core `Hand` (melds included). With `win_tile` >= 0 it is the winning
+        tile: added to the concealed tiles (unless `add=False`: already there)."""
+        counts = bytearray(self.hands[seat])
+        if win_tile >= 0:
+            if add:
+                counts[win_tile] += 1
+            return Hand(bytes(counts), self.core_melds(seat), win_tile)
+        return Hand(bytes(counts), self.core_melds(seat))
+
+    # ------------------------------------------------------------------------------------------
+    # Errors
+
+    def _decode(self, seat: int, action: Any) -> Action:
+        if isinstance(action, int) and not isinstance(action, bool):
+            return self.space.action(action)
+        raise IllegalActionError(
+            f"seat {seat}: an action is an Action (e.g. mahjong_core.game.actions.DISCARD[t]) or its integer code, "
+            f"got {action!r}")
+
+    def _not_pending_error(self, seat: Any, action: Any) -> IllegalActionError:
+        if self.finished:
+            return IllegalActionError(f"the hand is over; {action!r} by seat {seat} is not accepted")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+            return IllegalActionError(f"seat must be 0..3, got {seat!r}")
+        if seat in self._answers:
+            return IllegalActionError(f"seat {seat} already answered this {PHASES[self.phase]} window")
+        waiting = sorted(s for s in self._pending if s not in self._answers)
+        return IllegalActionError(
+            f"seat {seat} has nothing to answer now ({PHASES[self.phase]}); waiting for seat(s) {waiting}")
+
+    def tile_text(self, tile: int) -> str:
+        return tile_name(tile)

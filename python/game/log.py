@@ -1,0 +1,141 @@
+"""Game logs (JSON-serialisable) and `replay(log) -> Game`.
+
+A log holds everything needed to rebuild a hand exactly — ruleset, preset name and every rule value,
+seed and hand number, dealer, ruleset options, the wall (tile names, in order) and every answer in
+the order it was given (`actions`: [seat, action code] with the ruleset's `ActionSpace` codes) — plus
+a readable account of what happened (`events`), the winners, the ledger and the totals.
+
+Tiles in logs are names: "1m".."9m", "1p".."9p", "1s".."9s", "E" "S" "W" "N", "C" "F" "P" (中发白),
+flowers "a".."h".
+
+Event types (fields besides "type"):
+
+| type | fields |
+|---|---|
+| deal | dealer |
+| void / piao | values (per seat, revealed together) |
+| draw, replacement | seat, tile (replacement: a kong's replacement from the tail) |
+| flower | seat, tile (the flower set aside), replacement (tile drawn for it from the tail, or null) |
+| discard | seat, tile, declare (true = 报听 with this discard) |
+| auto | seat (a declared-ready seat's next discard is automatic) |
+| keep | seat (Changbai last four: the drawn tile is kept, no win) |
+| chow | seat, tile, from, position (1..3: the claimed tile's place in the chow) |
+| pung, kong | seat, tile, from |
+| concealed_kong, added_kong | seat, tile |
+| adding_kong | seat, tile (an added kong others may rob) |
+| robbed | seat, tile (the added kong was robbed; it never happened) |
+| win | seat, tile, from (null for a self-draw), score (ruleset summary) |
+| wall_end | pigs, ready, not_ready (Sichuan 查花猪/查大叫) |
+| exhausted | — (the wall ran out) |
+| end | winners, totals |
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Mapping
+
+from mahjong_core.errors import IllegalActionError
+
+from .engine import Game
+from .wall import tile_name
+
+__all__ = ["LOG_FORMAT", "game_log", "replay", "event_json"]
+
+LOG_FORMAT = "mahjong_core.game/1"
+
+_FIELDS: Dict[str, tuple] = {
+    "deal": ("dealer",),
+    "void": ("values",),
+    "piao": ("values",),
+    "draw": ("seat", "tile"),
+    "replacement": ("seat", "tile"),
+    "flower": ("seat", "tile", "replacement"),
+    "discard": ("seat", "tile", "declare"),
+    "auto": ("seat",),
+    "keep": ("seat",),
+    "chow": ("seat", "tile", "from", "position"),
+    "pung": ("seat", "tile", "from"),
+    "kong": ("seat", "tile", "from"),
+    "concealed_kong": ("seat", "tile"),
+    "added_kong": ("seat", "tile"),
+    "adding_kong": ("seat", "tile"),
+    "robbed": ("seat", "tile"),
+    "win": ("seat", "tile", "from", "score"),
+    "wall_end": ("pigs", "ready", "not_ready"),
+    "exhausted": (),
+    "end": ("winners", "totals"),
+}
+_TILE_FIELDS = frozenset(("tile", "replacement"))
+
+
+def event_json(event: tuple) -> Dict[str, Any]:
+    kind = event[0]
+    out: Dict[str, Any] = {"type": kind}
+    for name, value in zip(_FIELDS[kind], event[1:]):
+        if name in _TILE_FIELDS:
+            value = None if value < 0 else tile_name(value)
+        elif name == "from" and value < 0:
+            value = None
+        out[name] = value
+    return out
+
+
+def _rules_dict(rules: Any) -> Dict[str, Any]:
+    if hasattr(rules, "to_dict"):
+        values = rules.to_dict()
+    else:
+        import dataclasses
+
+        values = dataclasses.asdict(rules)
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
+
+
+def _preset(rules: Any) -> Any:
+    name = getattr(rules, "preset_name", None)  # a method (sichuan) or a property (changbai)
+    return name() if callable(name) else name
+
+
+def game_log(game: Game) -> Dict[str, Any]:
+    code_of = game.space.code_of_uid
+    return {
+        "format": LOG_FORMAT,
+        "ruleset": game.ruleset,
+        "preset": _preset(game.rules),
+        "rules": _rules_dict(game.rules),
+        "seed": game.seed,
+        "hand_no": game.hand_no,
+        "shuffled": game.shuffled,
+        "dealer": game.dealer,
+        "options": dict(game.options),
+        "wall": [tile_name(t) for t in game.wall],
+        "actions": [[seat, code_of[uid]] for seat, uid in game._actions],
+        "events": [event_json(e) for e in game._events],
+        "finished": game.finished,
+        "winners": list(game.winners),
+        "ledger": game.ledger.to_json(),
+        "totals": game.ledger.totals(),
+    }
+
+
+def replay(log: Mapping[str, Any], **engine_options: Any) -> Game:
+    """Rebuild a game from its log: same wall, rules and dealer, then every logged answer in order.
+
+    Returns the Game (finished or not, as the log was). Raises ValueError for a log of another format
+    and IllegalActionError (naming the step) when a logged action is not legal on replay.
+    """
+    from .rulesets import new_game, resolve_rules
+
+    if not isinstance(log, Mapping) or log.get("format") != LOG_FORMAT:
+        raise ValueError(f"not a {LOG_FORMAT} game log")
+    ruleset = log["ruleset"]
+    rules = resolve_rules(ruleset, dict(log["rules"]))
+    game = new_game(ruleset, wall=log["wall"], rules=rules, seed=log.get("seed"), dealer=log["dealer"],
+                    hand_no=log.get("hand_no", 0), **dict(log.get("options") or {}), **engine_options)
+    game.shuffled = bool(log.get("shuffled", False))
+    actions: List[Any] = log["actions"]
+    for step, (seat, code) in enumerate(actions):
+        try:
+            game.act(seat, code)
+        except IllegalActionError as exc:
+            raise IllegalActionError(f"replay step {step} (seat {seat}, code {code}): {exc}") from None
+    return game

@@ -1,0 +1,165 @@
+"""Sichuan 血战到底 on the shared state machine (RULES.md §2).
+
+- 108 tiles, no chow; pung and kong; dealer starts with 14.
+- 定缺: after the deal every seat picks a void suit at once (VOID actions; the choices are revealed
+  together). Holding tiles of two suits forces the third; holding one suit allows either other.
+- While a seat holds void-suit tiles it must discard them; void-suit tiles are never claimed or
+  konged; a hand holding one cannot win (the cached wait mask is empty then).
+- Several winners on one discard (一炮多响); the hand goes on after wins (血战到底) until three have
+  won or the wall is empty; then 查花猪 / 查大叫 / 退税 through `SichuanSettlement.wall_exhausted`.
+- Kongs pay at once through the settlement (刮风下雨); an added kong can be robbed (抢杠胡), a
+  concealed one cannot; 杠上炮 wins carry `after_kong_discard` and the settlement applies 呼叫转移.
+- `pass_lock="until_draw"`: a seat that passes a discard (or robbing) win cannot win on a discard
+  again until its next draw unless the new win scores more 番.
+- `forced_win_last=N`: while fewer than N tiles remain in the wall, a seat that can win must.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from mahjong_core.rules import sichuan
+from mahjong_core.tiles import Forms
+
+from .actions import DISCARD, VOID, Action, SUIT_LETTERS
+from .engine import CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB, Game
+
+__all__ = ["SichuanGame", "void_choices"]
+
+_ZERO9 = bytes(9)
+_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * k) for k in range(3))
+_KONG_KINDS = {MELD_KONG: "direct", MELD_ADDED_KONG: "added", MELD_CONCEALED_KONG: "concealed"}
+
+
+def void_choices(counts: bytes) -> List[Action]:
+    """The legal 定缺 choices for a dealt hand: any suit with three suits held, the missing suit with
+    two, either other suit with one."""
+    held = [counts[9 * k: 9 * k + 9] != _ZERO9 for k in range(3)]
+    if all(held):
+        return list(VOID)
+    return [VOID[k] for k in range(3) if not held[k]]  # two suits: the third; one suit: either other
+
+
+class SichuanGame(Game):
+    ruleset = "sichuan"
+    FORMS = int(Forms.SICHUAN)
+    HAS_CHOW = False
+    MULTI_WIN = True
+    CONTINUES_AFTER_WIN = True
+
+    def _init_ruleset(self) -> None:
+        self.void = [-1, -1, -1, -1]
+        #: pass lock: -1 = none, else the 番 of the passed win (a new discard win must score more);
+        #: the engine clears a seat's entry when it draws.
+        self.lock = [-1, -1, -1, -1] if self.rules.pass_lock == "until_draw" else None
+        self.forced_last = self.rules.forced_win_last
+        self.settlement = sichuan.SichuanSettlement(self.rules)
+        self.ledger = self.settlement.ledger
+        self.wall_report: Optional[Any] = None
+
+    def _ruleset_state(self) -> Dict[str, Any]:
+        return {"void": list(self.void)}
+
+    # -- 定缺 ----------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        self._deal()
+        self.phase = CHOOSE
+        self._pending = {s: void_choices(bytes(self.hands[s])) for s in range(4)}
+
+    def _resolve_choice(self, answers: Dict[int, Action]) -> None:
+        for s in range(4):
+            self.void[s] = answers[s].arg
+        self._events.append(("void", [SUIT_LETTERS[v] for v in self.void]))
+        self._begin_dealer_turn()
+
+    def void_suit(self, seat: int) -> Optional[str]:
+        """The seat's 定缺 suit letter once revealed (None before)."""
+        v = self.void[seat]
+        return None if v < 0 or self.phase == CHOOSE else SUIT_LETTERS[v]
+
+    # -- hooks -----------------------------------------------------------------------------------
+
+    def _update_waits(self, seat: int) -> None:
+        v = self.void[seat]
+        if v >= 0 and self.hands[seat][9 * v: 9 * v + 9] != _ZERO9:
+            self.waits[seat] = 0  # holding a void-suit tile: cannot win
+            return
+        Game._update_waits(self, seat)
+        if v >= 0 and self.waits[seat]:
+            self.waits[seat] &= ~_SUIT_MASKS[v]
+
+    def _discard_options(self, seat: int) -> List[Action]:
+        v = self.void[seat]
+        hand = self.hands[seat]
+        lo = 9 * v
+        if hand[lo: lo + 9] != _ZERO9:
+            return [DISCARD[t] for t in range(lo, lo + 9) if hand[t]]
+        return Game._discard_options(self, seat)
+
+    def _can_claim_tile(self, seat: int, tile: int) -> bool:
+        return tile // 9 != self.void[seat]
+
+    def _discard_win_ok(self, seat: int, tile: int, robbing: bool) -> bool:
+        if self.lock is None or self.lock[seat] < 0:
+            return True
+        score = self._discard_score(seat, tile, robbing)
+        self._offers[seat] = score
+        return score is not None and score.fan > self.lock[seat]
+
+    def _on_pass_win(self, seat: int, tile: int) -> None:
+        if self.lock is None:
+            return
+        robbing = self.phase == ROB
+        score = self._offers.get(seat) or self._discard_score(seat, tile, robbing)
+        if score is not None and score.fan > self.lock[seat]:
+            self.lock[seat] = score.fan
+
+    # -- scoring and settlement ------------------------------------------------------------------
+
+    def _discard_score(self, seat: int, tile: int, robbing: bool) -> Any:
+        return sichuan.score(
+            self.hand_of(seat, tile), self_drawn=False, void_suit=SUIT_LETTERS[self.void[seat]],
+            after_kong_discard=self.after_kong and not robbing, robbed_kong=robbing,
+            dealer=seat == self.dealer, rules=self.rules)
+
+    def _settle_kong(self, seat: int, kind: int, tile: int, discarder: int) -> None:
+        self.settlement.kong(seat, _KONG_KINDS[kind], tile=tile, discarder=None if discarder < 0 else discarder)
+
+    def _first_draw(self, seat: int) -> bool:
+        return not self.interrupted and not self.replacement and self.draw_count[seat] == 1 and (
+            seat != self.dealer or not self.rivers[seat])
+
+    def _settle_self_win(self, seat: int, tile: int) -> Any:
+        score = sichuan.score(
+            self.hand_of(seat, tile, add=False), self_drawn=True, void_suit=SUIT_LETTERS[self.void[seat]],
+            kong_replacement=self.replacement, first_draw=self._first_draw(seat), dealer=seat == self.dealer,
+            rules=self.rules)
+        if score is None:  # pragma: no cover - the wait mask said it wins
+            raise AssertionError(f"seat {seat}'s hand {self.hand_of(seat)} does not win with {tile}")
+        self.settlement.self_draw(seat, score)
+        return score
+
+    def _settle_discard_win(self, winners: List[int], discarder: int, tile: int, robbed: bool) -> Dict[int, Any]:
+        scores = {}
+        for s in winners:
+            score = self._offers.get(s) or self._discard_score(s, tile, robbed)
+            if score is None:  # pragma: no cover - the wait mask said it wins
+                raise AssertionError(f"seat {s}'s hand {self.hand_of(s)} does not win on {tile}")
+            scores[s] = score
+        self.settlement.win_on_discard(discarder, scores)
+        return scores
+
+    def _settle_exhausted(self) -> None:
+        in_hand = [s for s in range(4) if not self.won[s]]
+        if len(in_hand) >= 2:
+            self.wall_report = self.settlement.wall_exhausted(
+                {s: self.hand_of(s) for s in in_hand}, void_suits={s: SUIT_LETTERS[self.void[s]] for s in in_hand})
+            report = self.wall_report
+            self._events.append(("wall_end", list(report.pigs), sorted(report.ready), list(report.not_ready)))
+
+    def _score_summary(self, score: Any) -> Any:
+        if score is None:
+            return None
+        return {"fan": score.fan, "points": score.points, "payment": score.payment,
+                "items": [[i.name_zh, i.fan] for i in score.items]}

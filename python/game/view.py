@@ -1,0 +1,74 @@
+"""`Game.view(seat)`: what one seat may see, as a JSON-serialisable dict.
+
+Shown: the seat's own concealed tiles (and the tile it just drew), every river, every exposed meld,
+flowers, the number of concealed tiles each other seat holds, the live wall's size, revealed
+simultaneous choices (定缺 / 飘) and 报听 declarations, who has won, the ledger so far, and the seat's
+own legal action codes. Hidden: others' concealed tiles, the wall's order, the tiles of others'
+concealed kongs (shown as `tile: null`), and others' choices in a window that is still open.
+Tiles are core indices (0..33; flowers 34..41).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+from mahjong_core.errors import IllegalActionError
+
+from .engine import CHOOSE, MELD_CONCEALED_KONG, MELD_NAMES, PHASES, Game
+
+__all__ = ["seat_view"]
+
+
+def _melds(game: Game, seat: int, viewer: int) -> List[Dict[str, Any]]:
+    out = []
+    for kind, tile, marker, frm in game.melds[seat]:
+        hidden = kind == MELD_CONCEALED_KONG and seat != viewer
+        out.append({"kind": MELD_NAMES[kind], "tile": None if hidden else tile,
+                    "from": None if frm < 0 else frm, "marker": marker or None})
+    return out
+
+
+def _choices(game: Game, name: str, viewer: int, values: List[int]) -> List[Optional[int]]:
+    """Simultaneous choices: all once revealed; while the window is open only the viewer's own answer."""
+    if game.phase == CHOOSE:
+        own = game._answers.get(viewer)
+        return [own.arg if (s == viewer and own is not None) else None for s in range(4)]
+    return [None if v < 0 else v for v in values]
+
+
+def seat_view(game: Game, seat: int) -> Dict[str, Any]:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+        raise IllegalActionError(f"seat must be 0..3, got {seat!r}")
+    hand = game.hands[seat]
+    code_of = game.space.code_of_uid
+    legal = [] if seat in game._answers else [code_of[a.uid] for a in game._pending.get(seat, ())]
+    view: Dict[str, Any] = {
+        "ruleset": game.ruleset,
+        "seat": seat,
+        "hand_no": game.hand_no,
+        "dealer": game.dealer,
+        "phase": PHASES[game.phase],
+        "turn": game.turn,
+        "hand": [t for t in range(34) for _ in range(hand[t])],
+        "drawn": game.drawn if game.turn == seat and game.drawn >= 0 else None,
+        "hand_sizes": [sum(h) for h in game.hands],
+        "melds": [_melds(game, s, seat) for s in range(4)],
+        "rivers": [list(r) for r in game.rivers],
+        "flowers": [list(f) for f in game.flowers],
+        "won": list(game.won),
+        "winners": list(game.winners),
+        "won_tiles": [list(w) for w in game.won_tiles],
+        "declared": list(game.declared),
+        "wall_remaining": game.tail - game.head,
+        "last_discard": None if game.discarder < 0 else {"seat": game.discarder, "tile": game.discard},
+        "totals": game.ledger.totals(),
+        "finished": game.finished,
+        "legal": legal,
+    }
+    if game.ruleset == "sichuan":
+        view["void"] = _choices(game, "void", seat, game.void)  # type: ignore[attr-defined]
+    if game.ruleset == "changbai":
+        view["piao"] = _choices(game, "piao", seat, game.piao)  # type: ignore[attr-defined]
+    if game.ruleset == "mcr":
+        view["prevalent_wind"] = game.prevalent_wind  # type: ignore[attr-defined]
+    return view

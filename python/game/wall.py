@@ -1,0 +1,232 @@
+"""Walls: the tile sets, the seeded shuffle, the deal layout, and a helper that builds scripted walls.
+
+## Shuffle (deterministic on every platform and Python version)
+
+`shuffled_wall(tiles, seed, hand_no)` runs a Fisher–Yates shuffle driven by a counter-based
+generator: block `i` of random bytes is BLAKE2b(i as 8 little-endian bytes; key = the seed as 32
+little-endian bytes, salt = the hand number as 16 little-endian bytes, person = "mjc-wall-v1",
+64-byte digest). Each block gives 32 little-endian 16-bit words; the shuffle takes one word per
+position and reduces it modulo the range, rejecting the few words above the largest multiple of the
+range (so the shuffle is exactly uniform). BLAKE2b and integer arithmetic are the same everywhere,
+so a (seed, hand number) pair names one wall forever; the log stores the wall anyway.
+
+## Deal layout (which wall position goes where)
+
+The wall is a sequence drawn from the front (the head); kong replacements and 补花 come from the back
+(the tail). With dealer D, seat (D + k) % 4 receives wall[13k : 13k + 13] for k = 0..3, the dealer's
+fourteenth tile is wall[52], and play draws from wall[53] on. (Any fixed layout deals uniformly from a
+uniform wall; this one makes scripted walls easy to write.) Flowers (MCR, `flowers=True`) are tiles
+34..41 (a..h = 春夏秋冬梅兰竹菊); they are set aside and replaced from the tail.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import struct
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Union
+
+from mahjong_core.errors import InvalidHandError
+from mahjong_core.notation import parse_tiles
+
+__all__ = [
+    "FLOWER_LETTERS", "tile_set", "shuffled_wall", "tile_name", "tile_from_name", "build_wall", "DEAL_SIZE",
+    "check_wall",
+]
+
+FLOWER_LETTERS = "abcdefgh"
+_PERSON = b"mjc-wall-v1"
+_SEED_BYTES = 32
+DEAL_SIZE = 53  # 4 x 13 + the dealer's 14th tile
+# _LIMITS[i]: words below this value map uniformly onto 0..i (range i + 1).
+_LIMITS = tuple(65536 - 65536 % (i + 1) for i in range(256))
+
+_NAMES = tuple(
+    [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP") + list(FLOWER_LETTERS)
+)
+_BY_NAME = {name: i for i, name in enumerate(_NAMES)}
+
+
+def tile_name(tile: int) -> str:
+    """Log notation of a wall tile: "1m".."9s", "E" "S" "W" "N" "C" "F" "P", flowers "a".."h"."""
+    return _NAMES[tile]
+
+
+def tile_from_name(name: str) -> int:
+    try:
+        return _BY_NAME[name]
+    except (KeyError, TypeError):
+        raise InvalidHandError(f"{name!r} is not a wall tile (1m..9s, E S W N C F P, flowers a..h)") from None
+
+
+def tile_set(ruleset: str, flowers: bool = False) -> List[int]:
+    """The full tile multiset of a ruleset, in canonical order."""
+    if ruleset == "sichuan":
+        return [t for t in range(27) for _ in range(4)]
+    tiles = [t for t in range(34) for _ in range(4)]
+    if flowers:
+        tiles.extend(range(34, 42))
+    return tiles
+
+
+def check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << (8 * _SEED_BYTES):
+        raise ValueError(f"a seed is an integer in 0 .. 2**256 - 1, got {seed!r}")
+    return seed
+
+
+class _WordStream:
+    """16-bit words of the counter-based generator, produced a 64-byte block at a time."""
+
+    __slots__ = ("_key", "_salt", "_block", "words")
+    _unpack = struct.Struct("<32H").unpack
+
+    def __init__(self, seed: int, hand_no: int) -> None:
+        self._key = seed.to_bytes(_SEED_BYTES, "little")
+        self._salt = hand_no.to_bytes(16, "little")
+        self._block = 0
+        self.words: List[int] = []
+
+    def extend(self, blocks: int) -> None:
+        blake2b, key, salt, unpack = hashlib.blake2b, self._key, self._salt, self._unpack
+        for _ in range(blocks):
+            digest = blake2b(self._block.to_bytes(8, "little"), digest_size=64, key=key, salt=salt,
+                             person=_PERSON).digest()
+            self.words.extend(unpack(digest))
+            self._block += 1
+
+
+def shuffled_wall(tiles: Sequence[int], seed: int, hand_no: int = 0) -> List[int]:
+    """`tiles` shuffled by the (seed, hand_no) generator (module docstring)."""
+    check_seed(seed)
+    if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 128:
+        raise ValueError(f"hand_no is an integer in 0 .. 2**128 - 1, got {hand_no!r}")
+    wall = list(tiles)
+    size = len(wall)
+    stream = _WordStream(seed, hand_no)
+    stream.extend(size // 32 + 1)
+    words = stream.words
+    limits = _LIMITS
+    k = 0
+    # Hot path (once per hand): plain locals, one list index per position. A word at or above the
+    # largest multiple of the range is rejected, which keeps the shuffle exactly uniform (rare).
+    for i in range(size - 1, 0, -1):
+        try:
+            w = words[k]
+            k += 1
+            while w >= limits[i]:
+                w = words[k]
+                k += 1
+        except IndexError:  # ran out of words (only after many rejections): take the next block
+            stream.extend(1)
+            w = words[k]
+            k += 1
+            while w >= limits[i]:
+                if k >= len(words):
+                    stream.extend(1)
+                w = words[k]
+                k += 1
+        j = w % (i + 1)
+        wall[i], wall[j] = wall[j], wall[i]
+    return wall
+
+
+def check_wall(ruleset: str, wall: Sequence[int], flowers: bool = False) -> List[int]:
+    """The wall as a list of tile ints; raises InvalidHandError unless it is exactly the ruleset's tile set."""
+    try:
+        tiles = [tile_from_name(t) if isinstance(t, str) else int(t) for t in wall]
+    except (TypeError, ValueError) as exc:
+        raise InvalidHandError(f"a wall is a sequence of tile indices or names: {exc}") from None
+    expected = tile_set(ruleset, flowers)
+    if sorted(tiles) != expected:
+        have: Dict[int, int] = {}
+        for t in tiles:
+            have[t] = have.get(t, 0) + 1
+        want: Dict[int, int] = {}
+        for t in expected:
+            want[t] = want.get(t, 0) + 1
+        diff = [
+            f"{tile_name(t) if 0 <= t < 42 else t}: {have.get(t, 0)} instead of {want.get(t, 0)}"
+            for t in sorted(set(have) | set(want)) if have.get(t, 0) != want.get(t, 0)
+        ]
+        raise InvalidHandError(
+            f"a {ruleset} wall{' with flowers' if flowers else ''} holds exactly {len(expected)} tiles "
+            f"(each kind {'4 times' if not flowers else '4 times, flowers once'}); this one differs: "
+            + ", ".join(diff[:8]) + (" ..." if len(diff) > 8 else ""))
+    return tiles
+
+
+TileSpec = Union[str, Iterable[Union[int, str]]]
+
+
+def _tiles(spec: Optional[TileSpec]) -> List[int]:
+    if spec is None:
+        return []
+    if isinstance(spec, str):
+        out: List[int] = []
+        rest = spec
+        # flowers a..h may be written inline: "12m3pab" -> 1m 2m 3p a b
+        letters = [c for c in rest if c in FLOWER_LETTERS]
+        rest = "".join(c for c in rest if c not in FLOWER_LETTERS)
+        if rest:
+            out.extend(int(t) for t in parse_tiles(rest))
+        out.extend(34 + FLOWER_LETTERS.index(c) for c in letters)
+        return out
+    return [tile_from_name(t) if isinstance(t, str) else int(t) for t in spec]
+
+
+def build_wall(ruleset: str, *, hands: Mapping[int, TileSpec], draws: Optional[TileSpec] = None,
+               tail: Optional[TileSpec] = None, dealer: int = 0, flowers: bool = False) -> List[int]:
+    """A wall that deals `hands` and then yields `draws` from the head and `tail` from the back.
+
+    `hands[seat]`: that seat's 13 dealt tiles (the dealer's may list 14; otherwise the dealer's 14th
+    tile is the first of `draws`). Seats not given get filler tiles. `draws`: the tiles drawn from the
+    head after the deal, in order. `tail`: kong replacements / 补花 in the order they are taken (the
+    first is the wall's last tile). Tile specs are notation strings ("123m5p", flowers "a".."h") or
+    sequences of indices/names. Every other position is filled with the unused tiles in canonical
+    order. Raises InvalidHandError when the script uses a tile more often than the set holds.
+    """
+    full = tile_set(ruleset, flowers)
+    pool: Dict[int, int] = {}
+    for t in full:
+        pool[t] = pool.get(t, 0) + 1
+
+    def take(tiles: List[int], what: str) -> None:
+        for t in tiles:
+            if pool.get(t, 0) <= 0:
+                raise InvalidHandError(f"build_wall: {what} uses {tile_name(t)} more often than the "
+                                       f"{ruleset} tile set holds")
+            pool[t] -= 1
+
+    size = len(full)
+    slots: List[Optional[int]] = [None] * size
+    dealer_extra: Optional[int] = None
+    for seat, spec in hands.items():
+        tiles = _tiles(spec)
+        k = (seat - dealer) % 4
+        if k == 0 and len(tiles) == 14:
+            dealer_extra = tiles.pop()
+        if len(tiles) != 13:
+            raise InvalidHandError(f"build_wall: seat {seat} is dealt 13 tiles (the dealer 13 or 14), got {len(tiles)}")
+        take(tiles, f"seat {seat}'s hand")
+        slots[13 * k: 13 * k + 13] = tiles
+    head = 52
+    if dealer_extra is not None:
+        take([dealer_extra], "the dealer's 14th tile")
+        slots[52] = dealer_extra
+        head = 53
+    draw_tiles = _tiles(draws)
+    take(draw_tiles, "draws")
+    tail_tiles = _tiles(tail)
+    take(tail_tiles, "tail")
+    if head + len(draw_tiles) + len(tail_tiles) > size:
+        raise InvalidHandError("build_wall: more scripted tiles than the wall holds")
+    for i, t in enumerate(draw_tiles):
+        slots[head + i] = t
+    for i, t in enumerate(tail_tiles):
+        slots[size - 1 - i] = t
+    filler = [t for t in sorted(pool) for _ in range(pool[t])]
+    it = iter(filler)
+    for i in range(size):
+        if slots[i] is None:
+            slots[i] = next(it)
+    return [t for t in slots if t is not None]
