@@ -42,38 +42,148 @@ inline WaitEntries load_waits(const uint8_t* c) noexcept {
                       t.suit_waits[tables::suit_index(t, c + 18)], t.honor_waits[tables::honor_index(c + 27)]}};
 }
 
-// Which kinds a hand holds at least one, two, four copies of, as bit masks over the 34 kinds.
-// Seven pairs, thirteen orphans and both knitted forms are popcounts over these masks: no loops
-// and no branches per kind.
+// Exactly sets and one pair in the standard form (the set count follows from the tile count).
+// Most hands fail on tile counts alone — every suit must hold 3k or 3k + 2 tiles and exactly one
+// 3k + 2 — so the suit sums come first and the table loads happen only for the survivors.
+inline bool standard_complete(const uint8_t* c) noexcept {
+  const uint32_t sums[4] = {
+      uint32_t{c[0]} + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8],
+      uint32_t{c[9]} + c[10] + c[11] + c[12] + c[13] + c[14] + c[15] + c[16] + c[17],
+      uint32_t{c[18]} + c[19] + c[20] + c[21] + c[22] + c[23] + c[24] + c[25] + c[26],
+      uint32_t{c[27]} + c[28] + c[29] + c[30] + c[31] + c[32] + c[33]};
+  int pair_suits = 0;
+  for (uint32_t n : sums) {
+    if (n % 3 == 1) return false;
+    pair_suits += n % 3 == 2;
+  }
+  if (pair_suits != 1) return false;
+  const Tables& t = tables::get();
+  const tables::DistanceTables& d = t.phantom;
+  auto exact = [](uint16_t bits, uint32_t tiles) {
+    return tiles % 3 == 2 ? (bits >> (8 + (tiles - 2) / 3)) & 1 : (bits >> (tiles / 3)) & 1;
+  };
+  return exact(d.suit_exact[d.suit_class[tables::suit_index(t, c)]], sums[0]) &&
+         exact(d.suit_exact[d.suit_class[tables::suit_index(t, c + 9)]], sums[1]) &&
+         exact(d.suit_exact[d.suit_class[tables::suit_index(t, c + 18)]], sums[2]) &&
+         exact(d.honor_exact[d.honor_class[tables::honor_index(c + 27)]], sums[3]);
+}
+
+// Kinds whose addition lowers the standard-form distance below `distance` (one suit's class
+// changes per candidate; the other three are reused).
+uint64_t standard_effective(const uint8_t* c, int melds, unsigned distance) noexcept {
+  const Tables& t = tables::get();
+  const tables::DistanceTables& d = t.phantom;
+  uint8_t h[kKinds];
+  std::memcpy(h, c, kKinds);
+  unsigned cls[4] = {d.suit_class[tables::suit_index(t, h)], d.suit_class[tables::suit_index(t, h + 9)],
+                     d.suit_class[tables::suit_index(t, h + 18)], d.honor_class[tables::honor_index(h + 27)]};
+  const int sets = 4 - melds;
+  uint64_t out = 0;
+  for (int suit = 0; suit < 4; ++suit) {
+    const int first = suit * 9, kinds = suit < 3 ? 9 : 7;
+    const unsigned saved = cls[suit];
+    for (int r = 0; r < kinds; ++r) {
+      const int k = first + r;
+      if (h[k] >= kMaxCopies) continue;
+      ++h[k];
+      cls[suit] = suit < 3 ? d.suit_class[tables::suit_index(t, h + first)] : d.honor_class[tables::honor_index(h + 27)];
+      if (d.distance(cls[0], cls[1], cls[2], cls[3], sets) < distance) out |= 1ull << k;
+      --h[k];
+    }
+    cls[suit] = saved;
+  }
+  return out;
+}
+
+// Which kinds a hand holds at least one / at least four copies of, as bit masks over the 34 kinds
+// (the knitted forms are popcounts over `held`).
 struct KindMasks {
-  uint64_t ge1, ge2, ge4;
+  uint64_t held, quads;
 };
 
-inline KindMasks kind_masks(const uint8_t* c) noexcept {
+// Pairs (a quad counts two), distinct orphan kinds held, and whether an orphan is doubled: all that
+// seven pairs and thirteen orphans need. Straight-line SIMD sums over the 34 counts — no loop and no
+// branch per kind, because these two forms are evaluated on every shanten call.
+struct PairsAndOrphans {
+  int pairs, orphans, orphan_pair;
+};
+
 #if defined(__SSE2__) || defined(_M_X64)
-  // Two 16-byte compares cover kinds 0..31; the last two kinds are done by hand.
+// Byte masks selecting the orphan kinds among kinds 0..15 and 16..31 (kinds 32, 33 are honours).
+alignas(16) constexpr uint8_t kOrphanBytesLo[16] = {0xFF, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0};
+alignas(16) constexpr uint8_t kOrphanBytesHi[16] = {0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
+
+inline int byte_sum(__m128i v) noexcept {
+  const __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+  return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
+}
+
+inline PairsAndOrphans pairs_and_orphans(const uint8_t* c) noexcept {
   const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
   const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16));
-  const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1), three = _mm_set1_epi8(3);
+  const __m128i one = _mm_set1_epi8(1), seven_bits = _mm_set1_epi8(0x7F);
+  const __m128i olo = _mm_load_si128(reinterpret_cast<const __m128i*>(kOrphanBytesLo));
+  const __m128i ohi = _mm_load_si128(reinterpret_cast<const __m128i*>(kOrphanBytesHi));
+  PairsAndOrphans r;
+  // counts >> 1 per byte (a 16-bit shift, then drop the bit that crossed bytes).
+  r.pairs = byte_sum(_mm_and_si128(_mm_srli_epi16(lo, 1), seven_bits)) +
+            byte_sum(_mm_and_si128(_mm_srli_epi16(hi, 1), seven_bits)) + (c[32] >> 1) + (c[33] >> 1);
+  r.orphans = byte_sum(_mm_and_si128(_mm_min_epu8(lo, one), olo)) + byte_sum(_mm_and_si128(_mm_min_epu8(hi, one), ohi)) +
+              (c[32] != 0) + (c[33] != 0);
+  const int doubled = _mm_movemask_epi8(_mm_or_si128(_mm_and_si128(_mm_cmpgt_epi8(lo, one), olo),
+                                                     _mm_and_si128(_mm_cmpgt_epi8(hi, one), ohi)));
+  r.orphan_pair = (doubled != 0) | (c[32] >= 2) | (c[33] >= 2);
+  return r;
+}
+
+inline KindMasks kind_masks(const uint8_t* c) noexcept {
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16));
+  const __m128i zero = _mm_setzero_si128(), three = _mm_set1_epi8(3);
   auto mask_of = [](__m128i a, __m128i b) {
     return static_cast<uint64_t>(static_cast<uint32_t>(_mm_movemask_epi8(a)) |
                                  (static_cast<uint32_t>(_mm_movemask_epi8(b)) << 16));
   };
-  const uint64_t zero_mask = mask_of(_mm_cmpeq_epi8(lo, zero), _mm_cmpeq_epi8(hi, zero));
   KindMasks m;
-  m.ge1 = (~zero_mask & 0xFFFFFFFFull) | (uint64_t{c[32] >= 1} << 32) | (uint64_t{c[33] >= 1} << 33);
-  m.ge2 = mask_of(_mm_cmpgt_epi8(lo, one), _mm_cmpgt_epi8(hi, one)) | (uint64_t{c[32] >= 2} << 32) |
-          (uint64_t{c[33] >= 2} << 33);
-  m.ge4 = mask_of(_mm_cmpgt_epi8(lo, three), _mm_cmpgt_epi8(hi, three)) | (uint64_t{c[32] >= 4} << 32) |
-          (uint64_t{c[33] >= 4} << 33);
+  m.held = (~mask_of(_mm_cmpeq_epi8(lo, zero), _mm_cmpeq_epi8(hi, zero)) & 0xFFFFFFFFull) |
+           (uint64_t{c[32] != 0} << 32) | (uint64_t{c[33] != 0} << 33);
+  m.quads = mask_of(_mm_cmpgt_epi8(lo, three), _mm_cmpgt_epi8(hi, three)) | (uint64_t{c[32] >= 4} << 32) |
+            (uint64_t{c[33] >= 4} << 33);
   return m;
+}
 #else
-  KindMasks m{0, 0, 0};
-  for (int i = 0; i < kKinds; ++i) {
-    m.ge1 |= uint64_t{c[i] >= 1} << i;
-    m.ge2 |= uint64_t{c[i] >= 2} << i;
-    m.ge4 |= uint64_t{c[i] >= 4} << i;
+inline PairsAndOrphans pairs_and_orphans(const uint8_t* c) noexcept {
+  PairsAndOrphans r{0, 0, 0};
+  for (int i = 0; i < kKinds; ++i) r.pairs += c[i] >> 1;
+  for (uint8_t i : kOrphans) {
+    r.orphans += c[i] != 0;
+    r.orphan_pair |= c[i] >= 2;
   }
+  return r;
+}
+
+inline KindMasks kind_masks(const uint8_t* c) noexcept {
+  KindMasks m{0, 0};
+  for (int i = 0; i < kKinds; ++i) {
+    m.held |= uint64_t{c[i] != 0} << i;
+    m.quads |= uint64_t{c[i] >= 4} << i;
+  }
+  return m;
+}
+#endif
+
+// Kinds held an odd number of times, as a bit mask.
+inline uint64_t odd_kinds(const uint8_t* c) noexcept {
+#if defined(__SSE2__) || defined(_M_X64)
+  // Shifting each 16-bit lane left by 7 moves every byte's lowest bit to its sign bit.
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16));
+  return static_cast<uint64_t>(static_cast<uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(lo, 7))) |
+                               (static_cast<uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(hi, 7))) << 16)) |
+         (uint64_t{c[32] & 1u} << 32) | (uint64_t{c[33] & 1u} << 33);
+#else
+  uint64_t m = 0;
+  for (int i = 0; i < kKinds; ++i) m |= uint64_t{c[i] & 1u} << i;
   return m;
 #endif
 }
@@ -130,12 +240,10 @@ inline void remove_kinds(const uint8_t* c, uint64_t mask, uint8_t* out) noexcept
 }
 
 // Per-form shanten from the masks (melds == 0 for the first three).
-inline int seven_pairs_from(const KindMasks& m) noexcept { return 6 - popcount(m.ge2) - popcount(m.ge4); }
-inline int thirteen_orphans_from(const KindMasks& m) noexcept {
-  return 13 - popcount(m.ge1 & kOrphanMask) - ((m.ge2 & kOrphanMask) != 0);
-}
+inline int seven_pairs_from(const PairsAndOrphans& p) noexcept { return 6 - p.pairs; }
+inline int thirteen_orphans_from(const PairsAndOrphans& p) noexcept { return 13 - p.orphans - p.orphan_pair; }
 inline int honors_knitted_from(const KindMasks& m, const KnittedCounts& k) noexcept {
-  const int honors = popcount(m.ge1 & kHonorMask);
+  const int honors = popcount(m.held & kHonorMask);
   int best = 0;
   for (int perm = 0; perm < 6; ++perm) best = std::max(best, k.have[perm]);
   return 13 - honors - best;
@@ -152,7 +260,7 @@ int knitted_straight_bounded(const uint8_t* c, int melds, const KindMasks& m, co
     // the straight takes one copy of each; the rest needs 1 - melds sets and a pair.
     if (9 - have - 1 >= best) continue;  // even a finished rest could not beat `best`
     uint8_t rest[kKinds];
-    remove_kinds(c, m.ge1 & kKnittedMasks[perm], rest);
+    remove_kinds(c, m.held & kKnittedMasks[perm], rest);
     const int d = (9 - have) + static_cast<int>(standard_distance<false>(rest, 1 - melds));
     best = std::min(best, d - 1);
   }
@@ -170,22 +278,22 @@ int standard_shanten_limited(const uint8_t* counts, int melds) noexcept {
 }
 
 int seven_pairs_shanten(const uint8_t* c, int melds) noexcept {
-  return melds ? kNotApplicable : seven_pairs_from(kind_masks(c));
+  return melds ? kNotApplicable : seven_pairs_from(pairs_and_orphans(c));
 }
 
 int thirteen_orphans_shanten(const uint8_t* c, int melds) noexcept {
-  return melds ? kNotApplicable : thirteen_orphans_from(kind_masks(c));
+  return melds ? kNotApplicable : thirteen_orphans_from(pairs_and_orphans(c));
 }
 
 int honors_knitted_shanten(const uint8_t* c, int melds) noexcept {
   if (melds) return kNotApplicable;
   const KindMasks m = kind_masks(c);
-  return honors_knitted_from(m, knitted_counts(m.ge1));
+  return honors_knitted_from(m, knitted_counts(m.held));
 }
 
 int knitted_straight_shanten(const uint8_t* c, int melds) noexcept {
   const KindMasks m = kind_masks(c);
-  return knitted_straight_bounded(c, melds, m, knitted_counts(m.ge1), kNotApplicable);
+  return knitted_straight_bounded(c, melds, m, knitted_counts(m.held), kNotApplicable);
 }
 
 namespace {
@@ -196,13 +304,14 @@ int shanten_forms(const uint8_t* counts, int melds, unsigned forms) noexcept {
   if (forms & kStandard)
     best = Limited ? standard_shanten_limited(counts, melds) : standard_shanten(counts, melds);
   if (!(forms & ~kStandard) || melds > 1) return best;
-  const KindMasks m = kind_masks(counts);
-  if (melds == 0) {
-    if (forms & kSevenPairs) best = std::min(best, seven_pairs_from(m));
-    if (forms & kThirteenOrphans) best = std::min(best, thirteen_orphans_from(m));
+  if (melds == 0 && (forms & (kSevenPairs | kThirteenOrphans))) {
+    const PairsAndOrphans p = pairs_and_orphans(counts);
+    if (forms & kSevenPairs) best = std::min(best, seven_pairs_from(p));
+    if (forms & kThirteenOrphans) best = std::min(best, thirteen_orphans_from(p));
   }
   if (forms & (kHonorsKnitted | kKnittedStraight)) {
-    const KnittedCounts k = knitted_counts(m.ge1);
+    const KindMasks m = kind_masks(counts);
+    const KnittedCounts k = knitted_counts(m.held);
     if (melds == 0 && (forms & kHonorsKnitted)) best = std::min(best, honors_knitted_from(m, k));
     // The knitted straight is the costly form: it only looks at arrangements that could beat `best`.
     if (forms & kKnittedStraight) best = knitted_straight_bounded(counts, melds, m, k, best);
@@ -248,16 +357,18 @@ int shanten_limited_unchecked(const uint8_t* counts, int melds, unsigned forms) 
 }
 
 bool is_winning_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept {
-  if ((forms & kStandard) && standard_distance<false>(c, 4 - melds) == 0) return true;
+  if ((forms & kStandard) && standard_complete(c)) return true;
   if (!(forms & ~kStandard) || melds > 1) return false;
-  const KindMasks m = kind_masks(c);
   if (melds == 0) {
-    // 14 tiles with no odd count: seven pairs (a quad is two pairs).
-    if ((forms & kSevenPairs) && seven_pairs_from(m) == -1) return true;
-    if ((forms & kThirteenOrphans) && thirteen_orphans_from(m) == -1) return true;
-    if ((forms & kHonorsKnitted) && honors_knitted_from(m, knitted_counts(m.ge1)) == -1) return true;
+    // 14 tiles with no odd count are seven pairs (a quad counts two).
+    if ((forms & kSevenPairs) && odd_kinds(c) == 0) return true;
+    if ((forms & kThirteenOrphans) && (kind_masks(c).held & ~kOrphanMask) == 0 &&
+        thirteen_orphans_from(pairs_and_orphans(c)) == -1)
+      return true;
   }
-  return (forms & kKnittedStraight) && knitted_straight_complete(c, melds, m.ge1);
+  const KindMasks m = kind_masks(c);
+  if (melds == 0 && (forms & kHonorsKnitted) && honors_knitted_from(m, knitted_counts(m.held)) == -1) return true;
+  return (forms & kKnittedStraight) && knitted_straight_complete(c, melds, m.held);
 }
 
 uint64_t waits_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept {
@@ -266,19 +377,19 @@ uint64_t waits_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept {
   if (!(forms & ~kStandard) || melds > 1) return out;
   const KindMasks m = kind_masks(c);
   if (melds == 0) {
+    const PairsAndOrphans p = pairs_and_orphans(c);
     // Ready for seven pairs: six pairs and one odd kind, which is the wait.
-    if ((forms & kSevenPairs) && seven_pairs_from(m) == 0)
-      for (int i = 0; i < kKinds; ++i) out |= uint64_t{c[i] & 1u} << i;
-    if ((forms & kThirteenOrphans) && thirteen_orphans_from(m) == 0)
-      out |= (m.ge2 & kOrphanMask) ? (kOrphanMask & ~m.ge1) : kOrphanMask;
-    if ((forms & kHonorsKnitted) && honors_knitted_from(m, knitted_counts(m.ge1)) == 0) {
+    if ((forms & kSevenPairs) && seven_pairs_from(p) == 0) out |= odd_kinds(c);
+    if ((forms & kThirteenOrphans) && thirteen_orphans_from(p) == 0)
+      out |= p.orphan_pair ? (kOrphanMask & ~m.held) : kOrphanMask;
+    if ((forms & kHonorsKnitted) && honors_knitted_from(m, knitted_counts(m.held)) == 0) {
       for (int perm = 0; perm < 6; ++perm) {
         const uint64_t allowed = kKnittedMasks[perm] | kHonorMask;
-        if (popcount(m.ge1 & allowed) == 13) out |= allowed & ~m.ge1;
+        if (popcount(m.held & allowed) == 13) out |= allowed & ~m.held;
       }
     }
   }
-  if (forms & kKnittedStraight) out |= knitted_straight_waits(c, melds, m.ge1);
+  if (forms & kKnittedStraight) out |= knitted_straight_waits(c, melds, m.held);
   return out;
 }
 
@@ -291,18 +402,42 @@ uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcep
   return m;
 }
 
+// A kind is effective when some form that attains the hand's shanten gets one step closer with it;
+// each form's effective kinds are computed directly (the standard form by reusing three suits'
+// classes per candidate), only the knitted straight falls back to re-evaluating the hand per kind.
 Effective effective_unchecked(const uint8_t* c, int melds, unsigned forms, uint64_t drawable) noexcept {
   const int base = shanten_unchecked(c, melds, forms);
-  uint8_t h[kKinds];
-  std::memcpy(h, c, kKinds);
   uint64_t out = 0;
-  for (uint64_t m = drawable; m; m &= m - 1) {
-    const int t = lowest_bit(m);
-    ++h[t];
-    if (shanten_unchecked(h, melds, forms) < base) out |= 1ull << t;
-    --h[t];
+  if ((forms & kStandard) && standard_shanten(c, melds) == base) out |= standard_effective(c, melds, base + 1);
+  const KindMasks m = kind_masks(c);
+  if (melds == 0 && (forms & (kSevenPairs | kThirteenOrphans))) {
+    const PairsAndOrphans p = pairs_and_orphans(c);
+    if ((forms & kSevenPairs) && seven_pairs_from(p) == base) out |= odd_kinds(c);  // a single or triple pairs up
+    if ((forms & kThirteenOrphans) && thirteen_orphans_from(p) == base)
+      out |= p.orphan_pair ? (kOrphanMask & ~m.held) : kOrphanMask;
   }
-  return Effective{base, out};
+  if (forms & (kHonorsKnitted | kKnittedStraight)) {
+    const KnittedCounts k = knitted_counts(m.held);
+    if (melds == 0 && (forms & kHonorsKnitted) && honors_knitted_from(m, k) == base) {
+      int best = 0;
+      for (int perm = 0; perm < 6; ++perm) best = std::max(best, k.have[perm]);
+      for (int perm = 0; perm < 6; ++perm)
+        if (k.have[perm] == best) out |= (kKnittedMasks[perm] | kHonorMask) & ~m.held;
+    }
+    if ((forms & kKnittedStraight) && melds <= 1 &&
+        knitted_straight_bounded(c, melds, m, k, kNotApplicable) == base) {
+      uint8_t h[kKinds];
+      std::memcpy(h, c, kKinds);
+      for (uint64_t todo = drawable & ~m.quads & ~out; todo; todo &= todo - 1) {
+        const int t = lowest_bit(todo);
+        ++h[t];
+        if (knitted_straight_shanten(h, melds) < base) out |= 1ull << t;
+        --h[t];
+      }
+    }
+  }
+  // A kind already held four times can never be drawn.
+  return Effective{base, out & drawable & ~m.quads};
 }
 
 // ---- validating entry points ----

@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <unordered_map>
+#include <vector>
 
 namespace mahjong_core {
 namespace tables {
@@ -169,10 +170,12 @@ struct DistanceStorage {
   DistanceTables view;
   std::vector<uint8_t> suit_class, honor_class, pair_merge, state_merge, finish;
   std::vector<DistanceVector> suit_vectors, honor_vectors;
+  std::vector<uint16_t> suit_exact, honor_exact;
 
   std::size_t bytes() const {
     return suit_class.size() + honor_class.size() + pair_merge.size() + state_merge.size() + finish.size() +
-           sizeof(DistanceVector) * (suit_vectors.size() + honor_vectors.size());
+           sizeof(DistanceVector) * (suit_vectors.size() + honor_vectors.size()) +
+           sizeof(uint16_t) * (suit_exact.size() + honor_exact.size());
   }
 };
 
@@ -212,6 +215,13 @@ void build_distance_tables(const std::vector<DistanceVector>& suit, const std::v
 
   out.suit_vectors = suit_classes.vectors;
   out.honor_vectors = honor_classes.vectors;
+  auto exact_bits = [](const DistanceVector& d) {
+    uint16_t bits = 0;
+    for (int k = 0; k <= 4; ++k) bits |= static_cast<uint16_t>((d.v[k] == 0) << k | (d.v[5 + k] == 0) << (8 + k));
+    return bits;
+  };
+  for (const auto& d : out.suit_vectors) out.suit_exact.push_back(exact_bits(d));
+  for (const auto& d : out.honor_vectors) out.honor_exact.push_back(exact_bits(d));
   DistanceTables& v = out.view;
   v.suit_class = out.suit_class.data();
   v.honor_class = out.honor_class.data();
@@ -223,9 +233,11 @@ void build_distance_tables(const std::vector<DistanceVector>& suit, const std::v
   v.finish = out.finish.data();
   v.suit_vectors = out.suit_vectors.data();
   v.honor_vectors = out.honor_vectors.data();
+  v.suit_exact = out.suit_exact.data();
+  v.honor_exact = out.honor_exact.data();
 }
 
-void fill_rank_offsets(Tables& t) {
+void fill_rank_tables(Tables& t) {
   // patterns[r][m]: number of count vectors of length r, entries 0..4, sum <= m.
   uint32_t patterns[10][kMaxSuitTiles + 1];
   for (int m = 0; m <= kMaxSuitTiles; ++m) patterns[0][m] = 1;
@@ -235,14 +247,34 @@ void fill_rank_offsets(Tables& t) {
       for (int c = 0; c <= 4 && c <= m; ++c) n += patterns[r - 1][m - c];
       patterns[r][m] = n;
     }
-  std::memset(t.rank_offset, 0, sizeof(t.rank_offset));
-  for (int i = 0; i < 9; ++i)
-    for (int s = 0; s <= kMaxSuitTiles; ++s) {
-      uint32_t offset = 0;
-      for (int c = 0; c <= 4; ++c) {
-        t.rank_offset[i][s][c] = offset;
-        if (s + c <= kMaxSuitTiles) offset += patterns[8 - i][kMaxSuitTiles - s - c];
+  // offset(i, s, c): patterns that agree before position i (holding s tiles) and have a smaller
+  // count than c at position i — the lexicographic rank is the sum over positions.
+  auto offset = [&patterns](int i, int s, int c) {
+    uint32_t n = 0;
+    for (int v = 0; v < c; ++v)
+      if (s + v <= kMaxSuitTiles) n += patterns[8 - i][kMaxSuitTiles - s - v];
+    return n;
+  };
+  for (uint32_t head = 0; head < 3125; ++head) {
+    uint32_t rank = 0, sum = 0, rest = head;
+    int digits[5];
+    for (int i = 4; i >= 0; --i, rest /= 5) digits[i] = static_cast<int>(rest % 5);
+    for (int i = 0; i < 5; ++i) {
+      rank += offset(i, static_cast<int>(sum), digits[i]);
+      sum += static_cast<uint32_t>(digits[i]);
+    }
+    t.prefix_rank[head] = sum <= kMaxSuitTiles ? (rank << 5) | sum : 0;
+  }
+  for (int s0 = 0; s0 <= kMaxSuitTiles; ++s0)
+    for (uint32_t tail = 0; tail < 625; ++tail) {
+      uint32_t rank = 0, rest = tail;
+      int sum = s0, digits[4];
+      for (int i = 3; i >= 0; --i, rest /= 5) digits[i] = static_cast<int>(rest % 5);
+      for (int i = 0; i < 4; ++i) {
+        rank += offset(5 + i, sum, digits[i]);
+        sum += digits[i];
       }
+      t.suffix_rank[s0][tail] = (rank << 5) | static_cast<uint32_t>(std::min(sum, 31));
     }
 }
 
@@ -308,7 +340,7 @@ struct MainStorage {
 MainStorage* build_main() {
   const auto start = std::chrono::steady_clock::now();
   auto* s = new MainStorage();
-  fill_rank_offsets(s->tables);
+  fill_rank_tables(s->tables);
   const auto suit = walk_distances(9, false, false, kMaxSuitTiles);
   const auto honor = walk_distances(7, true, false, 4 * 7);
   build_distance_tables(suit, honor, s->phantom);
@@ -390,9 +422,18 @@ DistanceVector pattern_distances(const uint8_t* counts, int n, bool honors, bool
   return final_distances(v);
 }
 
-const Tables& get() noexcept { return main_storage().tables; }
+namespace detail {
+std::atomic<const Tables*> built{nullptr};
+
+const Tables& build_once() noexcept {
+  const Tables& t = main_storage().tables;
+  built.store(&t, std::memory_order_release);
+  return t;
+}
+}  // namespace detail
+
 const DistanceTables& limited() noexcept { return limited_storage().view; }
-void ensure_init() noexcept { (void)get(); }
+void ensure_init() noexcept { (void)detail::build_once(); }
 
 uint64_t checksum() noexcept {
   const MainStorage& s = main_storage();

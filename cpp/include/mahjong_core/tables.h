@@ -21,9 +21,9 @@
 // (thread-safe); nothing is read from disk. `ensure_init()` builds eagerly (e.g. before a benchmark).
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 
 namespace mahjong_core {
 namespace tables {
@@ -58,6 +58,10 @@ struct DistanceTables {
   const uint8_t* finish = nullptr;       // [(sets * states + state) * honor_classes + honor_class] -> distance
   const DistanceVector* suit_vectors = nullptr;   // by class (for tests and tools)
   const DistanceVector* honor_vectors = nullptr;
+  // Per class: bit k set when a pattern of 3k tiles is exactly k sets (A[k] == 0), bit 8 + k when a
+  // pattern of 3k + 2 tiles is exactly k sets and a pair (B[k] == 0). Win detection without merging.
+  const uint16_t* suit_exact = nullptr;
+  const uint16_t* honor_exact = nullptr;
 
   // Tiles to add so the hand holds `sets` sets and a pair (all four suits given by class).
   inline unsigned distance(unsigned m, unsigned p, unsigned s, unsigned z, int sets) const noexcept {
@@ -68,27 +72,50 @@ struct DistanceTables {
 };
 
 struct Tables {
-  // rank_offset[i][s][c]: contribution of count c at position i when s tiles precede it.
-  uint32_t rank_offset[9][kMaxSuitTiles + 1][5];
+  // The dense rank of a suit pattern splits into a part that depends on the first five counts
+  // (prefix_rank) and a part that depends on their sum and the last four counts (suffix_rank): two
+  // loads instead of nine dependent steps. Both entries carry a tile count in their low 5 bits
+  // (prefix: the first five counts' sum; suffix: the whole suit's sum).
+  uint32_t prefix_rank[3125];
+  uint32_t suffix_rank[kMaxSuitTiles + 1][625];
   DistanceTables phantom;       // targets may use any number of copies of a kind
   const uint32_t* suit_waits;   // kSuitPatterns wait entries
   const uint32_t* honor_waits;  // kHonorPatterns wait entries
 };
 
-const Tables& get() noexcept;
+namespace detail {
+extern std::atomic<const Tables*> built;
+const Tables& build_once() noexcept;
+}  // namespace detail
+
+// The main tables, built on first use. Inline so the hot path pays one load and a predictable
+// branch (no call through the PLT, no guard variable).
+inline const Tables& get() noexcept {
+  const Tables* t = detail::built.load(std::memory_order_acquire);
+  return t ? *t : detail::build_once();
+}
 // Distance tables where no target uses a fifth copy of a kind (built separately on first use).
 const DistanceTables& limited() noexcept;
 void ensure_init() noexcept;
 
 // Dense index of a suit pattern (9 counts, each <= 4, sum <= 14).
 inline uint32_t suit_index(const Tables& t, const uint8_t* c) noexcept {
-  // The prefix sums form a short dependency chain; the nine loads hit a 2.7 KB table.
-  uint32_t s = 0, idx = 0;
-  for (int i = 0; i < 9; ++i) {
-    idx += t.rank_offset[i][s][c[i]];
-    s += c[i];
-  }
-  return idx;
+  const uint32_t head = (((c[0] * 5u + c[1]) * 5u + c[2]) * 5u + c[3]) * 5u + c[4];
+  const uint32_t tail = ((c[5] * 5u + c[6]) * 5u + c[7]) * 5u + c[8];
+  const uint32_t prefix = t.prefix_rank[head];
+  return (prefix >> 5) + (t.suffix_rank[prefix & 31u][tail] >> 5);
+}
+
+// The same index and the suit's tile count.
+struct SuitKey {
+  uint32_t index, tiles;
+};
+inline SuitKey suit_key(const Tables& t, const uint8_t* c) noexcept {
+  const uint32_t head = (((c[0] * 5u + c[1]) * 5u + c[2]) * 5u + c[3]) * 5u + c[4];
+  const uint32_t tail = ((c[5] * 5u + c[6]) * 5u + c[7]) * 5u + c[8];
+  const uint32_t prefix = t.prefix_rank[head];
+  const uint32_t suffix = t.suffix_rank[prefix & 31u][tail];
+  return SuitKey{(prefix >> 5) + (suffix >> 5), suffix & 31u};
 }
 
 // Index of an honour pattern (7 counts, each <= 4), the first kind most significant.
