@@ -78,7 +78,9 @@ def draw_event(data, s: SichuanSettlement, rules: Rules):
         flavour = data.draw(st.sampled_from(["plain", "plain", "after_kong", "robbed"]))
         winners = data.draw(st.lists(seat, min_size=1, max_size=3, unique=True))
         wins = {w: data.draw(st.sampled_from(pools(rules)[flavour])) for w in winners}
-        return lambda: s.win_on_discard(data.draw(seat), wins)
+        # often the last kong's player: a 杠上炮 needs the discarder's kong as the last event
+        discarder = data.draw(st.one_of(seat, st.just(s.kongs[-1].player)) if s.kongs else seat)
+        return lambda: s.win_on_discard(discarder, wins)
     if kind == "self":
         return lambda: s.self_draw(data.draw(seat), data.draw(st.sampled_from(pools(rules)["self"])))
     hands = {p: data.draw(st.sampled_from(WALL_HANDS)) for p in s.in_hand}

@@ -181,6 +181,7 @@ def test_score_matches_reference(seed):
         expected = ref_value(hand.counts, hand.melds, void=void, first_draw=flags.get("first_draw", False),
                              extras=extras, gen_counts_kongs=gen)
         got = sichuan.score(hand, void_suit=void, rules=rules_kongs if gen else rules_plain, **flags)
+        assert sichuan.is_winning(hand, void_suit=void) is (expected is not None)
         if expected is None:
             assert got is None, f"{hand} void={void}: reference says no win, got {got!r}"
             continue

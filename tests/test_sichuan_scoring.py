@@ -301,6 +301,15 @@ def test_malformed_input_errors_are_value_errors():
             sichuan.score(bad)
 
 
+def test_is_winning_is_the_cheap_win_test():
+    assert sichuan.is_winning("111222444m33399p") is True
+    assert sichuan.is_winning("111222444m33399p", void_suit="p") is False
+    assert sichuan.is_winning("123m456p789s11m456m") is False
+    assert sichuan.is_winning("23445677p345788s") is False
+    with pytest.raises(mc.InvalidHandError):
+        sichuan.is_winning("111222444m3339p")
+
+
 # ---------------------------------------------------------------------------------------------
 # Input forms and the win tile
 
@@ -315,6 +324,7 @@ def test_accepts_hand_counts_and_bytes():
 def test_win_tile_from_notation_and_override():
     assert sichuan.score("111222444m33399p").win_tile == mc.Tile.P9
     assert sichuan.score("111222444m33399p", win_tile=mc.Tile.M4).win_tile == mc.Tile.M4
+    assert sichuan.score("111222444m33399p", win_tile="3p").win_tile == mc.Tile.P3
     assert sichuan.score(mc.parse("111222444m33399p").counts).win_tile is None
 
 

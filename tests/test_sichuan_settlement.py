@@ -220,9 +220,21 @@ def test_call_transfer_of_a_jiajiayou_kong_includes_every_payment():
 
 def test_kong_discard_needs_a_kong():
     s = SichuanSettlement()
-    with pytest.raises(mc.IllegalActionError, match="no kong"):
+    with pytest.raises(mc.IllegalActionError, match="kong"):
         s.win_on_discard(2, {0: win(PLAIN, after_kong_discard=True)})
     assert ledger_of(s) == [] and s.won == ()
+
+
+def test_kong_discard_needs_the_discarders_kong_as_the_last_event():
+    s = SichuanSettlement()
+    s.kong(2, "concealed")
+    s.kong(3, "added")                      # seat 3's kong came after seat 2's
+    with pytest.raises(mc.IllegalActionError, match="last event"):
+        s.win_on_discard(2, {0: win(PLAIN, after_kong_discard=True)})
+    s.win_on_discard(1, {0: win(PLAIN)})    # a win in between
+    with pytest.raises(mc.IllegalActionError, match="last event"):
+        s.win_on_discard(3, {2: win(PLAIN, after_kong_discard=True)})
+    assert len(s.ledger) == 7 and s.won == (0,)
 
 
 def test_kong_bloom_is_a_self_draw_and_keeps_the_kong_income():
@@ -426,8 +438,8 @@ def test_errors_are_mahjong_errors_and_value_errors():
 def test_settle_replays_events():
     rules = Rules(direct_kong="jiajiayou")
     events = [
-        sichuan.KongEvent(0, "concealed"),
         sichuan.KongEvent(2, "direct", tile="5p", discarder=3),
+        sichuan.KongEvent(0, "concealed"),
         sichuan.DiscardWinEvent(0, {1: win(PLAIN, rules, after_kong_discard=True)}),
         sichuan.SelfDrawEvent(3, win(PUNGS, rules, self_drawn=True)),
         sichuan.WallEndEvent({0: "[1111m]35779m24689p", 2: READY_12}),
@@ -438,14 +450,15 @@ def test_settle_replays_events():
     assert sichuan.settle(events, rules) == live.ledger
     assert live.finished
     assert ledger_of(live) == [
-        T(1, 0, 12, "concealed_kong"), T(2, 0, 12, "concealed_kong"), T(3, 0, 12, "concealed_kong"),
         T(3, 2, 12, "direct_kong"), T(0, 2, 6, "direct_kong"), T(1, 2, 6, "direct_kong"),
+        T(1, 0, 12, "concealed_kong"), T(2, 0, 12, "concealed_kong"), T(3, 0, 12, "concealed_kong"),
         # seat 0's discard after its kong: 杠上炮 and 呼叫转移 of the concealed kong
         T(0, 1, 12, "discard_win"),
-        T(0, 1, 12, "call_transfer", 0), T(0, 1, 12, "call_transfer", 1), T(0, 1, 12, "call_transfer", 2),
+        T(0, 1, 12, "call_transfer", 3), T(0, 1, 12, "call_transfer", 4), T(0, 1, 12, "call_transfer", 5),
         # seat 3 self-draws 对对胡: seats 0 and 2 pay 12 + 6
         T(0, 3, 18, "self_draw"), T(2, 3, 18, "self_draw"),
-        # wall end: seat 0 (not ready) pays seat 2 (ready: 对对胡 12); its kong was transferred, no 退税
+        # wall end: seat 0 (not ready) pays seat 2 (ready: 对对胡 12); its kong was transferred, no 退税;
+        # seat 2 is ready and keeps its kong income
         T(0, 2, 12, "not_ready"),
     ]
 

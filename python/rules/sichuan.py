@@ -53,6 +53,7 @@ from .sichuan_scoring import (
     WinContext,
     best_ready_value,
     hand_points,
+    is_winning,
     score,
     score_waits,
 )
@@ -73,7 +74,7 @@ from .sichuan_settlement import (
 
 __all__ = [
     "Rules", "RulesError",
-    "score", "score_waits", "best_ready_value", "is_flower_pig", "hand_points",
+    "score", "is_winning", "score_waits", "best_ready_value", "is_flower_pig", "hand_points",
     "SichuanScore", "FanItem", "Pattern", "WinContext", "PATTERNS", "EXTRAS", "ENGLISH_NAMES",
     "SUITS", "as_hand", "suits_held",
     "SichuanSettlement", "settle", "KongKind", "KongRecord", "WallEndReport", "REASONS", "FLOWER_PIG_BASES",

@@ -6,7 +6,7 @@ about *which tiles* a player holds; patterns and values live in `sichuan_scoring
 
 from __future__ import annotations
 
-from typing import Any, FrozenSet, Iterable, Optional
+from typing import Any, FrozenSet, Optional, Sequence
 
 from mahjong_core.errors import InvalidHandError
 from mahjong_core.hand import Hand
@@ -14,7 +14,7 @@ from mahjong_core.model import MeldKind
 from mahjong_core.notation import parse
 from mahjong_core.tiles import Tile
 
-__all__ = ["SUITS", "as_hand", "check_void_suit", "suits_held", "is_flower_pig", "holds_void_tile"]
+__all__ = ["SUITS", "as_hand", "check_void_suit", "suits_held", "suits_of", "is_flower_pig", "holds_void_tile"]
 
 SUITS = ("m", "p", "s")
 _SUIT_NAMES = {"m": "characters 万", "p": "dots 筒", "s": "bamboo 条"}
@@ -43,7 +43,7 @@ def as_hand(hand: Any) -> Hand:
 
 
 def _check_sichuan(hand: Hand) -> None:
-    if any(hand.all_counts[Tile.EAST:]):
+    if any(hand.counts[Tile.EAST:]) or any(m.tile.is_honor for m in hand.melds):
         honours = "".join(str(Tile(i)) for i in range(Tile.EAST, 34) if hand.all_counts[i])
         raise InvalidHandError(f"Sichuan is played without honours (108 tiles: m, p, s); the hand holds {honours}")
     for meld in hand.melds:
@@ -63,7 +63,11 @@ def check_void_suit(void_suit: Optional[str]) -> Optional[str]:
 
 def suits_held(hand: Hand) -> FrozenSet[str]:
     """The suits among the hand's concealed tiles and melds."""
-    counts = hand.all_counts
+    return suits_of(hand.all_counts)
+
+
+def suits_of(counts: Sequence[int]) -> FrozenSet[str]:
+    """The suits with at least one tile in 34 counts."""
     return frozenset(suit for i, suit in enumerate(SUITS) if any(counts[9 * i: 9 * i + 9]))
 
 

@@ -11,18 +11,18 @@ decomposition).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple
+from typing import Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from mahjong_core import _core
 from mahjong_core.errors import InvalidHandError
 from mahjong_core.hand import Hand
-from mahjong_core.model import Decomposition, MeldKind
-from mahjong_core.tiles import Forms, Tile
+from mahjong_core.model import Block, BlockKind, Decomposition, MeldKind
+from mahjong_core.tiles import Forms, Tile, tile_from_str
 
-from .sichuan_hand import as_hand, check_void_suit, holds_void_tile, suits_held
+from .sichuan_hand import as_hand, check_void_suit, suits_held, suits_of
 from .sichuan_rules import Rules
 
-__all__ = ["Pattern", "FanItem", "WinContext", "SichuanScore", "score", "score_waits", "best_ready_value", "hand_points", "PATTERNS",
+__all__ = ["Pattern", "FanItem", "WinContext", "SichuanScore", "score", "is_winning", "score_waits", "best_ready_value", "hand_points", "PATTERNS",
            "EXTRAS", "ENGLISH_NAMES"]
 
 
@@ -119,6 +119,9 @@ class WinContext:
         return not self.self_drawn
 
 
+_DISCARD_WIN = WinContext()
+
+
 # ---------------------------------------------------------------------------------------------
 # The result
 
@@ -162,7 +165,7 @@ class SichuanScore:
     def capped(self) -> bool:
         return self.uncapped_fan > self.fan
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> Dict[str, Any]:
         """JSON-serialisable summary."""
         return {
             "fan": self.fan, "uncapped_fan": self.uncapped_fan, "multiplier": self.multiplier,
@@ -196,7 +199,7 @@ class SichuanScore:
 def score(
     hand: Any,
     *,
-    win_tile: Optional[int] = None,
+    win_tile: Union[Tile, int, str, None] = None,
     self_drawn: bool = False,
     void_suit: Optional[str] = None,
     kong_replacement: bool = False,
@@ -241,7 +244,7 @@ def score_waits(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[R
         raise InvalidHandError(
             f"a waiting hand with {h.n_melds} meld(s) holds {13 - 3 * h.n_melds} concealed tiles; this one holds "
             f"{h.n_tiles}")
-    return {tile: _score(h.with_tile(tile), WinContext(), void, rules)
+    return {tile: _score(h.with_tile(tile), _DISCARD_WIN, void, rules)
             for tile in _core.waits(h, Forms.SICHUAN, exclude_exhausted=True)}
 
 
@@ -261,6 +264,20 @@ def best_ready_value(hand: Any, *, void_suit: Optional[str] = None, rules: Optio
     return best
 
 
+def is_winning(hand: Any, *, void_suit: Optional[str] = None) -> bool:
+    """Whether a complete hand (14 − 3·melds concealed tiles) is a Sichuan win — the cheap test a
+    game engine or bot makes before scoring: no void-suit tile, at most two suits, four sets and a
+    pair or seven pairs. `score` returns a value exactly when this is True.
+    """
+    h = _complete_hand(as_hand(hand), None)
+    return _wins(h, suits_held(h), check_void_suit(void_suit))
+
+
+def _wins(hand: Hand, suits: FrozenSet[str], void_suit: Optional[str]) -> bool:
+    """The Sichuan win condition (one place): at most two suits, none of them void, a complete form."""
+    return len(suits) < 3 and void_suit not in suits and _core.is_winning(hand, Forms.SICHUAN)
+
+
 def _check_rules(rules: Optional[Rules]) -> Rules:
     if rules is None:
         return Rules.presets[Rules.DEFAULT_PRESET]
@@ -269,7 +286,7 @@ def _check_rules(rules: Optional[Rules]) -> Rules:
     return rules
 
 
-def _complete_hand(hand: Hand, win_tile: Optional[int]) -> Hand:
+def _complete_hand(hand: Hand, win_tile: Union[Tile, int, str, None]) -> Hand:
     complete = 14 - 3 * hand.n_melds
     if hand.n_tiles != complete:
         raise InvalidHandError(
@@ -278,9 +295,9 @@ def _complete_hand(hand: Hand, win_tile: Optional[int]) -> Hand:
     if win_tile is None:
         return hand
     try:
-        tile = Tile(win_tile)
+        tile = tile_from_str(win_tile) if isinstance(win_tile, str) else Tile(win_tile)
     except ValueError:
-        raise InvalidHandError(f"win_tile must be a tile 0..33, got {win_tile!r}") from None
+        raise InvalidHandError(f"win_tile must be a tile (Tile, 0..33 or text such as '5p'), got {win_tile!r}") from None
     return hand.replace(win_tile=tile)
 
 
@@ -291,34 +308,50 @@ def _check_context(hand: Hand, context: WinContext) -> None:
         raise InvalidHandError("kong_replacement (杠上花): the winner must have declared a kong; the hand has none")
 
 
+class _Held(NamedTuple):
+    """Facts about all the tiles a winner holds (concealed and melds), computed once per hand."""
+
+    suits: FrozenSet[str]
+    only_258: bool
+    quads: Tuple[int, ...]  # kinds held four times
+    kongs: FrozenSet[int]   # kinds declared as kongs
+
+    @classmethod
+    def of(cls, hand: Hand) -> "_Held":
+        counts = hand.all_counts if hand.melds else hand.counts  # (all_counts adds up 34 pairs)
+        kinds = [t for t in range(27) if counts[t]]
+        return cls(suits_of(counts), all(t % 9 in (1, 4, 7) for t in kinds),
+                   tuple(t for t in kinds if counts[t] == 4),
+                   frozenset(int(m.tile) for m in hand.melds if m.kind == MeldKind.KONG))
+
+    @property
+    def pure(self) -> bool:
+        return len(self.suits) == 1
+
+    def roots(self, rules: Rules) -> int:
+        """根: kinds held four times, declared kongs only with gen_counts_kongs."""
+        return sum(1 for t in self.quads if rules.gen_counts_kongs or t not in self.kongs)
+
+
 def _score(hand: Hand, context: WinContext, void_suit: Optional[str], rules: Rules) -> Optional[SichuanScore]:
     """Score a checked complete hand; None if it does not win."""
-    if len(suits_held(hand)) == 3 or holds_void_tile(hand, void_suit):
+    held = _Held.of(hand)
+    if not _wins(hand, held.suits, void_suit):
         return None
     readings = _core.decompositions(hand, Forms.SICHUAN)
-    if not readings:
-        return None
-    roots = _roots(hand, rules)
     pattern, reading = max(
-        ((p, d) for d in readings for p in _patterns(d, hand, context)),
+        ((p, d) for d in readings for p in _patterns(d, held, context)),
         key=lambda pd: (pd[0].fan - pd[0].uses_quad, pd[0].fan),  # total 番 first, then the larger pattern
     )
-    items = [FanItem(pattern.name_zh, pattern.fan)] + _extras(context, roots - pattern.uses_quad)
+    items = [FanItem(pattern.name_zh, pattern.fan)] + _extras(context, held.roots(rules) - pattern.uses_quad)
     return _result(items, pattern, hand.win_tile, context, reading, rules)
 
 
-def _roots(hand: Hand, rules: Rules) -> int:
-    """根: kinds held four times (concealed + melds), declared kongs only with gen_counts_kongs."""
-    kongs = {m.tile for m in hand.melds if m.kind == MeldKind.KONG}
-    return sum(1 for t, n in enumerate(hand.all_counts)
-               if n == 4 and (rules.gen_counts_kongs or t not in kongs))
-
-
-def _patterns(reading: Decomposition, hand: Hand, context: WinContext) -> Iterable[Pattern]:
+def _patterns(reading: Decomposition, held: _Held, context: WinContext) -> Iterator[Pattern]:
     """Every base pattern this reading of the hand satisfies."""
     if context.first_draw:
         yield HEAVENLY if context.dealer else EARTHLY
-    pure = len(suits_held(hand)) == 1
+    pure = held.pure
     if reading.form == Forms.SEVEN_PAIRS:
         quad = len(set(reading.pairs)) < len(reading.pairs)
         if quad:
@@ -326,13 +359,13 @@ def _patterns(reading: Decomposition, hand: Hand, context: WinContext) -> Iterab
         yield PURE_SEVEN_PAIRS if pure else SEVEN_PAIRS
         return
     pungs = all(block.is_pung_like for block in reading.sets)
-    outside = all(any(t.is_terminal for t in block.tiles) for block in reading.blocks)
+    outside = _has_terminal_pair(reading.pair) and all(_has_terminal(block) for block in reading.sets)
     if pure and outside:
         yield PURE_OUTSIDE
     if pungs:
         if pure:
             yield PURE_PUNGS
-        if _only_258(hand):
+        if held.only_258:
             yield PUNGS_258
         yield ALL_PUNGS
     if pure:
@@ -342,8 +375,14 @@ def _patterns(reading: Decomposition, hand: Hand, context: WinContext) -> Iterab
     yield BASIC
 
 
-def _only_258(hand: Hand) -> bool:
-    return all(n == 0 or t % 9 in (1, 4, 7) for t, n in enumerate(hand.all_counts))
+def _has_terminal(block: Block) -> bool:
+    """A 1 or 9 in the set: a chow 123 or 789, a pung or kong of 1 or 9."""
+    rank = block.tile % 9
+    return rank in (0, 6) if block.kind == BlockKind.CHOW else rank in (0, 8)
+
+
+def _has_terminal_pair(pair: Optional[int]) -> bool:
+    return pair is not None and pair % 9 in (0, 8)
 
 
 def _extras(context: WinContext, roots: int) -> List[FanItem]:
@@ -374,7 +413,7 @@ def _cap(fan: int, rules: Rules) -> int:
 
 def hand_points(fan: int, rules: Rules) -> int:
     """base × 2^(fan−1) for an already capped fan total."""
-    return rules.base * 2 ** (fan - 1)
+    return rules.base * (1 << (fan - 1))
 
 
 def _payment(uncapped_fan: int, context: WinContext, rules: Rules) -> int:

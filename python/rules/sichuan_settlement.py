@@ -20,8 +20,9 @@ Rules (RULES.md §2):
   pays as a discarder, and no kong payment is ever made (nothing to reverse).
 - A discard win (several winners allowed: each is settled separately, in turn order from the
   discarder): the discarder pays each winner `score.payment` (= points).
-- 呼叫转移: when the winners' scores say `after_kong_discard` (杠上炮), the discarder's latest kong's
-  income goes to the winners: for each winner and each payment of that kong, the discarder pays the
+- 呼叫转移: when the winners' scores say `after_kong_discard` (杠上炮), the income of the discarder's
+  kong — the last event recorded, as nobody else acts between a kong and the discard after its
+  replacement draw — goes to the winners: for each winner and each payment of that kong, the discarder pays the
   winner the same amount (reason "call_transfer", `ref` = that payment). With several winners each
   receives the full income (胡家给多份). Such a kong is no longer the discarder's, so 退税 skips it.
 - A self-draw: every other player still in the hand pays `score.payment` (points with `zimo_bonus`).
@@ -348,13 +349,17 @@ class SichuanSettlement:
         return refunds
 
     def _kong_for_call_transfer(self, discarder: int) -> int:
-        """Index of the discarder's latest kong, whose income 呼叫转移 hands to the 杠上炮 winners."""
-        for number in range(len(self._kongs) - 1, -1, -1):
-            if self._kongs[number].player == discarder:
-                if number in self._transferred:
-                    raise IllegalActionError(f"seat {discarder}'s latest kong was already transferred (呼叫转移)")
-                return number
-        raise IllegalActionError(f"杠上炮 (after_kong_discard) but seat {discarder} has made no kong")
+        """Index of the kong whose income 呼叫转移 hands to the 杠上炮 winners.
+
+        Between a kong and the discard after its replacement draw nobody else can act, so that kong
+        is the last event recorded, and it is the discarder's.
+        """
+        last = self._last_kong_event
+        if last is None or last.player != discarder:
+            raise IllegalActionError(
+                f"杠上炮 (after_kong_discard): the last event recorded must be seat {discarder}'s kong, "
+                f"but it is not (no kong by the discarder since the last win)")
+        return len(self._kongs) - 1
 
     # -- checks and bookkeeping ----------------------------------------------------------------
 
@@ -422,7 +427,7 @@ def _wins_by_seat(wins: Any) -> Dict[int, SichuanScore]:
     seats = [pair[0] for pair in pairs]
     if len(set(seats)) != len(seats):
         raise IllegalActionError(f"a seat can win only once on a discard, got winners {seats}")
-    return dict(pairs)  # type: ignore[arg-type]
+    return dict(pairs)
 
 
 def _kong_kind(kind: Any) -> KongKind:
