@@ -177,15 +177,15 @@ def _is_concealed_hand(hand: Hand) -> bool:
 
 def _tile_hogs(hand: Hand) -> List[Pattern]:
     """四归一: each suited kind held four times (concealed + melds) and not as a kong."""
+    total = hand.all_counts
+    if 4 not in total[:27]:
+        return []
+    in_melds = hand.meld_counts
     kong_kinds = {m.tile for m in hand.melds if m.kind == MeldKind.KONG}
-    melded = concealed = 0
-    for t, n in enumerate(hand.all_counts):
-        if n == 4 and t < 27 and t not in kong_kinds:
-            if hand.meld_counts[t] == 4:
-                melded += 1
-            else:
-                concealed += 1
-    return [pattern(key, count) for key, count in (("tile_hog_melded", melded), ("tile_hog", concealed)) if count]
+    hogs = [t for t in range(27) if total[t] == 4 and t not in kong_kinds]
+    melded = sum(1 for t in hogs if in_melds[t] == 4)
+    counts = (("tile_hog_melded", melded), ("tile_hog", len(hogs) - melded))
+    return [pattern(key, count) for key, count in counts if count]
 
 
 def _chows(sets: Iterable[Block]) -> List[Tuple[Tile, bool]]:
@@ -195,6 +195,8 @@ def _chows(sets: Iterable[Block]) -> List[Tuple[Tile, bool]]:
 
 def _identical_chows(chows: Sequence[Tuple[Tile, bool]]) -> List[Pattern]:
     """一般高 (two identical chows) and 两般高 (three or four), 明 when the chows are melded."""
+    if len(chows) < 2:
+        return []
     total = Counter(tile for tile, _ in chows)
     melded = Counter(tile for tile, is_melded in chows if is_melded)
     counts: Counter = Counter()

@@ -79,6 +79,10 @@ def winning_kinds_of(hand: Hand, rules: Rules) -> Tuple[Tile, ...]:
     return tuple(sorted(kinds))
 
 
+_TERMINALS_AND_HONOURS = tuple(t for t in Tile if t.is_terminal_or_honor)
+
+
 def holds_terminal_or_honor(hand: Hand) -> bool:
     """Any terminal or honour among the concealed tiles (for seven pairs: the whole hand)."""
-    return any(n and Tile(t).is_terminal_or_honor for t, n in enumerate(hand.counts))
+    counts = hand.counts
+    return any(counts[t] for t in _TERMINALS_AND_HONOURS)

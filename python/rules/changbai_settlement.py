@@ -333,6 +333,6 @@ def _require_score(seat: int, win: object, *, self_drawn: bool) -> None:
 
 def _hand_of(hands: Hands, seat: int) -> HandLike:
     try:
-        return hands[seat]  # type: ignore[index]
+        return hands[seat]
     except (KeyError, IndexError, TypeError):
         raise IllegalActionError(f"no hand given for seat {seat}, who pays: pass hands[{seat}]") from None
