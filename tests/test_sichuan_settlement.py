@@ -363,8 +363,10 @@ def test_wall_end_needs_exactly_the_hands_still_in_play():
 def test_wall_end_bad_hand_changes_nothing():
     s = SichuanSettlement()
     s.kong(0, "concealed")
-    with pytest.raises(mc.InvalidHandError):
+    with pytest.raises(mc.InvalidHandError, match="seat 2"):
         s.wall_exhausted({0: PIG, 1: READY_12, 2: PUNGS, 3: READY_96})  # seat 2: a 14-tile hand
+    with pytest.raises(mc.InvalidHandError, match="seat 0"):
+        s.wall_exhausted({0: "123m456p789s11223m", 1: READY_12, 2: NOT_READY, 3: READY_96})  # a pig, 14 tiles
     with pytest.raises(mc.InvalidHandError):
         s.wall_exhausted({0: PIG, 1: READY_12, 2: NOT_READY, 3: READY_96}, void_suits={2: "x"})
     assert len(s.ledger) == 3 and not s.finished

@@ -22,8 +22,8 @@ from mahjong_core.tiles import Forms, Tile, tile_from_str
 from .sichuan_hand import as_hand, check_void_suit, suits_held, suits_of
 from .sichuan_rules import Rules
 
-__all__ = ["Pattern", "FanItem", "WinContext", "SichuanScore", "score", "is_winning", "score_waits", "best_ready_value", "hand_points", "PATTERNS",
-           "EXTRAS", "ENGLISH_NAMES"]
+__all__ = ["Pattern", "FanItem", "WinContext", "SichuanScore", "score", "is_winning", "score_waits",
+           "best_ready_value", "hand_points", "PATTERNS", "EXTRAS", "ENGLISH_NAMES"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -297,7 +297,7 @@ def _complete_hand(hand: Hand, win_tile: Union[Tile, int, str, None]) -> Hand:
     try:
         tile = tile_from_str(win_tile) if isinstance(win_tile, str) else Tile(win_tile)
     except ValueError:
-        raise InvalidHandError(f"win_tile must be a tile (Tile, 0..33 or text such as '5p'), got {win_tile!r}") from None
+        raise InvalidHandError(f"win_tile must be a Tile, 0..33 or text such as '5p'; got {win_tile!r}") from None
     return hand.replace(win_tile=tile)
 
 

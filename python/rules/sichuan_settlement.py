@@ -212,7 +212,8 @@ class SichuanSettlement:
         elif discarder is not None:
             raise IllegalActionError(f"only a direct kong has a discarder; a {kind.value} kong is the player's own")
         kong_tile = None if tile is None else _as_tile(tile)
-        transfers = [Transfer(payer, player, amount, kind.reason) for payer, amount in self._kong_dues(player, kind, discarder)]
+        dues = self._kong_dues(player, kind, discarder)
+        transfers = [Transfer(payer, player, amount, kind.reason) for payer, amount in dues]
         record = KongRecord(player, kind, kong_tile, discarder, self._commit(transfers))
         self._kongs.append(record)
         self._last_kong_event = record
@@ -284,11 +285,11 @@ class SichuanSettlement:
                 f"wall_exhausted needs the hands of exactly the seats still in the hand {list(players)}, "
                 f"got seats {sorted(hands)}")
         voids = self._void_suits(void_suits)
-        parsed = {seat: as_hand(hands[seat]) for seat in players}
+        parsed = {seat: _waiting_hand(seat, hands[seat]) for seat in players}
         pigs = tuple(s for s in players if is_flower_pig(parsed[s]))
         ready: Dict[int, SichuanScore] = {}
-        for seat in players:
-            value = None if seat in pigs else best_ready_value(parsed[seat], void_suit=voids.get(seat), rules=self.rules)
+        for seat in (s for s in players if s not in pigs):
+            value = best_ready_value(parsed[seat], void_suit=voids.get(seat), rules=self.rules)
             if value is not None:
                 ready[seat] = value
         not_ready = tuple(s for s in players if s not in ready)
@@ -428,6 +429,15 @@ def _wins_by_seat(wins: Any) -> Dict[int, SichuanScore]:
     if len(set(seats)) != len(seats):
         raise IllegalActionError(f"a seat can win only once on a discard, got winners {seats}")
     return dict(pairs)
+
+
+def _waiting_hand(seat: int, hand: Any) -> Any:
+    parsed = as_hand(hand)
+    if parsed.n_tiles != 13 - 3 * parsed.n_melds:
+        raise InvalidHandError(
+            f"seat {seat}: at the wall's end a hand with {parsed.n_melds} meld(s) holds {13 - 3 * parsed.n_melds} "
+            f"concealed tiles, this one {parsed.n_tiles}")
+    return parsed
 
 
 def _kong_kind(kind: Any) -> KongKind:
