@@ -37,11 +37,18 @@ def test_payment_line_with_a_loser(capsys):
     assert out.splitlines()[-1] == "payment   1 x 2^(3 + 1 + 1 dealer) + 飘 4 + 2 = 38"
 
 
-def test_thirteen_orphans_and_kong_replacement(capsys):
-    code, out, _ = run(capsys, "19m19p19s12345667z", "--kong-replacement", "--plain")
+def test_thirteen_orphans_after_a_kong(capsys):
+    code, out, _ = run(capsys, "19m19p19s12345667z", "--after-kong-discard", "--plain")
     assert code == 0
-    assert "self-drawn on a kong replacement" in out
+    assert "P on the discard after a kong" in out
     assert "total     2 doublings x 13 = 52 x base" in out
+
+
+def test_kong_replacement_implies_self_drawn(capsys):
+    code, out, _ = run(capsys, "[EEEE]123m456p789s5s5s", "--kong-replacement", "--plain")
+    assert code == 0
+    assert "5s self-drawn on a kong replacement" in out
+    assert "total     4 doublings = 16 x base" in out
 
 
 def test_json(capsys):

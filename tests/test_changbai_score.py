@@ -98,8 +98,9 @@ def test_thirteen_orphans_multiplies_by_13():
     result = score("19m19p19s12345667z", self_drawn=True)
     assert result.items == (("十三幺", 0),)
     assert (result.doublings, result.multiplier, result.value) == (0, 13, 13)
-    with_kong = score("19m19p19s12345667z", self_drawn=True, kong_replacement=True)
-    assert (with_kong.doublings, with_kong.multiplier, with_kong.value) == (2, 13, 52)
+    after_kong = score("19m19p19s12345667z", after_kong_discard=True)
+    assert after_kong.items == (("十三幺", 0), ("杠后炮", 2))
+    assert (after_kong.doublings, after_kong.multiplier, after_kong.value) == (2, 13, 52)
 
 
 def test_thirteen_sided_thirteen_orphans_is_refused():
@@ -250,8 +251,14 @@ def test_concealed_hand_on_a_discard_completing_a_pung():
 
 
 def test_win_on_kong_replacement():
-    assert items("123m456p789s123sEE", self_drawn=True, kong_replacement=True)[-1] == ("杠上花", 2)
-    assert score("123m456p789s123sEE", self_drawn=True, kong_replacement=True).doublings == 5
+    assert items("[EEEE]123m456p789s5s5s", self_drawn=True, kong_replacement=True) == (
+        ("夹胡(单吊)", 1), ("门清", 1), ("杠上花", 2),
+    )
+
+
+def test_win_on_kong_replacement_needs_a_kong():
+    with pytest.raises(InvalidHandError, match="has none"):
+        score("123m456p789s123sEE", self_drawn=True, kong_replacement=True)
 
 
 def test_win_on_the_discard_after_a_kong():
@@ -388,6 +395,12 @@ def test_win_tile_not_in_the_hand():
 def test_contradictory_flags(flags, message):
     with pytest.raises(InvalidHandError, match=message):
         score("123m456p789s123sEE", **flags)
+
+
+@pytest.mark.parametrize("flag", ["self_drawn", "kong_replacement", "after_kong_discard", "robbed_kong", "declared_ready"])
+def test_flags_must_be_booleans(flag):
+    with pytest.raises(TypeError, match=f"{flag} must be True or False"):
+        score("123m456p789s123sEE", **{flag: "yes"})
 
 
 def test_bad_notation_fifth_copy_and_wrong_type():

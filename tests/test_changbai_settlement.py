@@ -377,7 +377,7 @@ def test_bad_settlement_setup(kwargs, message):
 # Property: every ledger sums to zero, and every transfer goes where the rules send it
 
 DISCARD_WINS = [WIN_E, WIN_CHOWS, score("19m19p19s12345667z"), score("1122334455669m9m", after_kong_discard=True)]
-SELF_WINS = [WIN_E_SELF, WIN_ORPHANS_SELF, score("123m456p789s123sEE", self_drawn=True, kong_replacement=True)]
+SELF_WINS = [WIN_E_SELF, WIN_ORPHANS_SELF, score("[EEEE]123m456p789s5s5s", self_drawn=True, kong_replacement=True)]
 LOSERS = [L0, L1, L2, L_ROBBED, "[123m,1][555p,1][666s,2][789s,1]E", "[EEEE]123m456p789s5s"]
 RULES = [Rules(), Rules(discard_payers="all"), Rules(base=3, max_doublings=5), Rules(dealer_doubling=False),
          Rules(keep_kong_scores_on_draw=False, drawn_hand_piao=True)]

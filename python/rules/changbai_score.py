@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator, Optional, Tuple, Union
 
-from mahjong_core import Decomposition, Forms, Hand, InvalidHandError, Tile, decompositions, format_tiles
+from mahjong_core import Decomposition, Forms, Hand, InvalidHandError, MeldKind, Tile, decompositions, format_tiles
 
 from .changbai_hands import HandLike, waiting_hand, winning_hand
 from .changbai_patterns import (
@@ -42,6 +42,9 @@ class WinContext:
     robbed_kong: bool = False
 
     def __post_init__(self) -> None:
+        for name in ("self_drawn", "kong_replacement", "after_kong_discard", "robbed_kong"):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if self.kong_replacement and not self.self_drawn:
             raise InvalidHandError("kong_replacement (杠上花) is a self-drawn win: pass self_drawn=True too")
         if self.self_drawn and self.after_kong_discard:
@@ -111,10 +114,15 @@ def score(
 
     `hand`: a Hand or notation of 14 − 3·melds concealed tiles including the winning tile, which is
     `win_tile` or else the hand's own (the notation's last concealed tile). Raises InvalidHandError
-    for a malformed hand, a missing winning tile or contradictory flags; ParseError for bad notation.
+    for a malformed hand, a missing winning tile or contradictory flags (杠上花 also needs a kong
+    among the melds); ParseError for bad notation; TypeError for a flag that is not a bool.
     """
     h = winning_hand(hand, win_tile, "score")
     context = WinContext(self_drawn, kong_replacement, after_kong_discard, robbed_kong)
+    if kong_replacement and not any(m.kind == MeldKind.KONG for m in h.melds):
+        raise InvalidHandError(f"kong_replacement (杠上花): the winner just made a kong, but {h} has none")
+    if not isinstance(declared_ready, bool):
+        raise TypeError(f"declared_ready must be True or False, got {declared_ready!r}")
     r = rules or DEFAULT_RULES
     if _refusal(h, declared_ready, r) is not None:
         return None
