@@ -7,7 +7,7 @@ holds 14 − 3·melds (a win, with its winning tile).
 
 from __future__ import annotations
 
-from typing import Optional, Union
+from typing import Tuple, Union
 
 from mahjong_core import Hand, InvalidHandError, Tile, parse
 from mahjong_core.tiles import tile_from_str
@@ -50,21 +50,21 @@ def complete_size_hand(hand: HandLike, what: str) -> Hand:
     return h
 
 
-def winning_hand(hand: HandLike, win_tile: Union[int, str, None], what: str) -> Hand:
-    """The hand with its winning tile set: 14 − 3·melds concealed tiles, `win_tile` among them.
+def winning_hand(hand: HandLike, win_tile: Union[int, str, None], what: str) -> Tuple[Hand, Tile]:
+    """(hand, winning tile): 14 − 3·melds concealed tiles, the winning tile among them and set on the hand.
 
     `win_tile` overrides the hand's own (the notation's last concealed tile); one of them is needed.
     """
     h = complete_size_hand(hand, what)
     if win_tile is not None:
         tile = as_tile(win_tile, "win_tile")
-        return h if h.win_tile == tile else h.replace(win_tile=tile)
+        return (h if h.win_tile == tile else h.replace(win_tile=tile)), tile
     if h.win_tile is None:
         raise InvalidHandError(
             f"{what} needs the winning tile: pass win_tile= or write the hand as notation, whose last "
             f"concealed tile is the winning tile: {h}"
         )
-    return h
+    return h, h.win_tile
 
 
 def as_tile(value: Union[int, str], what: str) -> Tile:

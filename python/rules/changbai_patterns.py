@@ -101,8 +101,9 @@ def winner_hand_patterns(hand: Hand, *, kong_replacement: bool, after_kong_disca
     return found
 
 
-def winner_reading_patterns(hand: Hand, reading: Decomposition, win_block: Optional[int]) -> List[Pattern]:
-    """Patterns of one reading; `win_block` indexes `reading.blocks` (standard form only)."""
+def winner_reading_patterns(hand: Hand, win: Tile, reading: Decomposition, win_block: Optional[int]) -> List[Pattern]:
+    """Patterns of one reading; `win_block` indexes the block of `reading.blocks` that holds the
+    winning tile `win` (standard form only)."""
     if reading.form == Forms.SEVEN_PAIRS:
         return [pattern("seven_pairs")]  # 门清 does not come on top
     if reading.form == Forms.THIRTEEN_ORPHANS:
@@ -113,7 +114,7 @@ def winner_reading_patterns(hand: Hand, reading: Decomposition, win_block: Optio
         found.append(pattern("all_pungs"))
     if _is_concealed_hand(hand):
         found.append(pattern("concealed_hand"))
-    found += _wait_patterns(reading.blocks[win_block], hand.win_tile)
+    found += _wait_patterns(reading.blocks[win_block], win)
     return found
 
 

@@ -117,20 +117,20 @@ def score(
     for a malformed hand, a missing winning tile or contradictory flags (杠上花 also needs a kong
     among the melds); ParseError for bad notation; TypeError for a flag that is not a bool.
     """
-    h = winning_hand(hand, win_tile, "score")
+    h, win = winning_hand(hand, win_tile, "score")
     context = WinContext(self_drawn, kong_replacement, after_kong_discard, robbed_kong)
     if kong_replacement and not any(m.kind == MeldKind.KONG for m in h.melds):
         raise InvalidHandError(f"kong_replacement (杠上花): the winner just made a kong, but {h} has none")
     if not isinstance(declared_ready, bool):
         raise TypeError(f"declared_ready must be True or False, got {declared_ready!r}")
     r = rules or DEFAULT_RULES
-    if _refusal(h, declared_ready, r) is not None:
+    if _refusal(h, win, declared_ready, r) is not None:
         return None
     shared = winner_hand_patterns(h, kong_replacement=kong_replacement, after_kong_discard=after_kong_discard)
     best: Optional[ChangbaiScore] = None
-    for reading, block in _readings(h, r):
-        found = shared + winner_reading_patterns(h, reading, block)
-        candidate = ChangbaiScore(sort_patterns(found) or (pattern("plain"),), reading, h.win_tile, context)
+    for reading, block in _readings(h, win, r):
+        found = shared + winner_reading_patterns(h, win, reading, block)
+        candidate = ChangbaiScore(sort_patterns(found) or (pattern("plain"),), reading, win, context)
         if best is None or candidate.value > best.value:
             best = candidate
     assert best is not None, "a hand that completes has a reading"
@@ -145,11 +145,11 @@ def refusal(
     rules: Optional[Rules] = None,
 ) -> Optional[str]:
     """Why `score` would return None for this hand, or None when it wins."""
-    return _refusal(winning_hand(hand, win_tile, "refusal"), declared_ready, rules or DEFAULT_RULES)
+    h, win = winning_hand(hand, win_tile, "refusal")
+    return _refusal(h, win, declared_ready, rules or DEFAULT_RULES)
 
 
-def _refusal(hand: Hand, declared_ready: bool, rules: Rules) -> Optional[str]:
-    win = hand.win_tile
+def _refusal(hand: Hand, win: Tile, declared_ready: bool, rules: Rules) -> Optional[str]:
     before = hand.without_tile(win)
     kinds = winning_kinds_of(before, rules)
     if win not in kinds:
@@ -167,11 +167,11 @@ def _refusal(hand: Hand, declared_ready: bool, rules: Rules) -> Optional[str]:
     return None
 
 
-def _readings(hand: Hand, rules: Rules) -> Iterator[Tuple[Decomposition, Optional[int]]]:
+def _readings(hand: Hand, win: Tile, rules: Rules) -> Iterator[Tuple[Decomposition, Optional[int]]]:
     """Every (decomposition, block of the winning tile) the rules allow; special forms have no block."""
     for reading in decompositions(hand, changbai_forms(rules)):
         if reading.form == Forms.STANDARD:
-            for block in reading.win_blocks(hand.win_tile):
+            for block in reading.win_blocks(win):
                 yield reading, block
         elif reading.form != Forms.SEVEN_PAIRS or _seven_pairs_allowed(hand, rules):
             yield reading, None
