@@ -61,7 +61,7 @@ def run_cli(args: argparse.Namespace) -> int:
     value = score(hand, win_tile=win_tile, void_suit=args.void, rules=rules, **flags)
     reason = None if value is not None else _not_winning_reason(hand, args.void)
     if args.json:
-        out: Dict[str, Any] = {"hand": str(hand), "rules": rules.to_dict(), "preset": rules.preset_name(),
+        out: Dict[str, Any] = {"hand": str(hand), "rules": rules.to_dict(), "preset": rules.preset_name,
                                "void_suit": args.void, "winning": value is not None}
         out.update({"score": value.to_dict()} if value is not None else {"reason": reason})
         print(json.dumps(out, ensure_ascii=False))
@@ -76,7 +76,7 @@ def _print_waits(hand: Any, args: argparse.Namespace, rules: Rules) -> int:
     best: Optional[SichuanScore] = max((v for v in values.values() if v is not None),
                                        key=lambda v: v.points, default=None)
     if args.json:
-        print(json.dumps({"hand": str(hand), "rules": rules.to_dict(), "preset": rules.preset_name(),
+        print(json.dumps({"hand": str(hand), "rules": rules.to_dict(), "preset": rules.preset_name,
                           "void_suit": args.void, "ready": best is not None,
                           "waits": {str(t): None if v is None else v.to_dict() for t, v in values.items()},
                           "best": None if best is None else best.to_dict()}, ensure_ascii=False))
@@ -94,7 +94,7 @@ def _print_waits(hand: Any, args: argparse.Namespace, rules: Rules) -> int:
 
 def _print_header(hand: Any, rules: Rules, void: Optional[str]) -> None:
     print(f"hand   {hand}   {hand.glyphs()}")
-    preset = rules.preset_name()
+    preset = rules.preset_name
     print(f"rules  {preset if preset else repr(rules)} (base {rules.base})" + (f"   void {void}" if void else ""))
 
 

@@ -58,8 +58,8 @@ class Rules:
 
     Play (used by the game engine)
       forced_win_last: int = 0
-          While the wall holds this many tiles or fewer, a ready player must win on a winning tile.
-          0 = never forced (seed: 定缺规则中最后四张可以不胡); the seed's non-血战 rule is 4.
+          During the wall's last N tiles a player who can win on a tile must (no passing into 查叫).
+          0 = never forced (seed: 定缺规则中最后四张可以不胡); the seed's non-血战 rule is 4 (最后四张自动胡).
       pass_lock: "until_draw" | None = "until_draw"
           After passing a win, the player cannot win on a discard again until their next draw unless
           the new win scores more 番. None = no lock.
@@ -116,6 +116,7 @@ class Rules:
             raise RulesError(f"unknown Sichuan preset {name!r}; presets: {', '.join(cls.presets)}") from None
         return dataclasses.replace(rules, **overrides) if overrides else rules
 
+    @property
     def preset_name(self) -> Optional[str]:
         """The name of the preset these rules equal, or None when some key differs from every preset."""
         return next((name for name, rules in self.presets.items() if rules == self), None)
@@ -125,7 +126,7 @@ class Rules:
         return {key: getattr(self, key) for key in self.keys()}
 
     def __repr__(self) -> str:
-        name = self.preset_name()
+        name = self.preset_name
         if name is not None:
             return f"Rules.preset({name!r})"
         default = self.presets[self.DEFAULT_PRESET]
