@@ -312,6 +312,7 @@ def _started():
         (lambda s: s.discard_win(1, {0: WIN_E, 2: WIN_ROBBED}, {1: L0}), "disagree on robbed_kong"),
         (lambda s: s.discard_win(1, {0: WIN_E}, {2: L0}), r"no hand given for seat 1"),
         (lambda s: s.self_drawn_win(0, WIN_E_SELF, {1: L0, 2: L0}), r"no hand given for seat 3"),
+        (lambda s: s.self_drawn_win(0, WIN_E_SELF, [None, L0, None, L0]), r"no hand given for seat 2"),
         (lambda s: s.kong(4, concealed=True), "seat must be a seat"),
         (lambda s: s.self_drawn_win(-1, WIN_E_SELF, {}), "winner must be a seat"),
         (lambda s: s.discard_win(7, {0: WIN_E}, {}), "discarder must be a seat"),

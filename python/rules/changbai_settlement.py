@@ -64,7 +64,7 @@ REASONS: Dict[str, str] = {
     "kong_refund": "退杠分",
 }
 
-Hands = Union[Mapping[int, HandLike], Sequence[HandLike]]
+Hands = Union[Mapping[int, HandLike], Sequence[Optional[HandLike]]]  # hands[seat]; unused seats may be None
 
 
 def pair_amount(
@@ -333,6 +333,9 @@ def _require_score(seat: int, win: object, *, self_drawn: bool) -> None:
 
 def _hand_of(hands: Hands, seat: int) -> HandLike:
     try:
-        return hands[seat]
+        hand = hands[seat]
     except (KeyError, IndexError, TypeError):
-        raise IllegalActionError(f"no hand given for seat {seat}, who pays: pass hands[{seat}]") from None
+        hand = None
+    if hand is None:
+        raise IllegalActionError(f"no hand given for seat {seat}, who pays: pass hands[{seat}]")
+    return hand
