@@ -44,6 +44,6 @@ setup(
     ext_modules=cythonize(
         [core],
         language_level=3,
-        compiler_directives={"embedsignature": True, "binding": False, "boundscheck": False, "wraparound": False},
+        compiler_directives={"embedsignature": True},
     )
 )

@@ -6,6 +6,7 @@ Rulesets: `mahjong_core.rules.mcr`, `.sichuan`, `.changbai`. Game engine: `mahjo
 """
 
 from ._core import (
+    waits_mask,
     decompositions,
     discard_options,
     effective_tiles,
@@ -42,6 +43,7 @@ __all__ = [
     "shanten",
     "is_winning",
     "waits",
+    "waits_mask",
     "effective_tiles",
     "discard_options",
     "decompositions",

@@ -1,4 +1,5 @@
 # cython: language_level=3, embedsignature=True, boundscheck=False, wraparound=False, cdivision=True
+# cython: autotestdict=False
 # distutils: language = c++
 """Private compiled module: the Cython binding of the C++ core (cpp/).
 
@@ -39,6 +40,9 @@ cdef tuple BLOCK_KINDS = tuple(PyBlockKind)
 cdef dict FORM_OF_FLAG = {int(f): f for f in (Forms.STANDARD, Forms.SEVEN_PAIRS, Forms.THIRTEEN_ORPHANS,
                                               Forms.HONORS_KNITTED, Forms.KNITTED_STRAIGHT)}
 cdef int KINDS = 34
+
+cdef extern from "mahjong_core/bits.h" namespace "mahjong_core" nogil:
+    int _lowest_bit "mahjong_core::lowest_bit64"(uint64_t x) noexcept
 
 
 # ---------------------------------------------------------------------------------------------
@@ -220,17 +224,24 @@ cdef inline int _check_applicable(int value, unsigned forms, int melds) except -
     return 0
 
 
-cdef tuple _tiles_of(uint64_t mask):
-    cdef list out = []
-    cdef int i
-    for i in range(KINDS):
-        if (mask >> i) & 1:
-            out.append(TILES[i])
-    return tuple(out)
-
-
 # ---------------------------------------------------------------------------------------------
 # Single-hand analysis
+
+cdef inline int _no_melds_with_hand(object melds) except -1:
+    if type(melds) is not int or <long>melds != 0:
+        raise ValueError("a Hand carries its own melds; do not pass melds= with it")
+    return 0
+
+
+cdef inline const uint8_t* _bytes_counts(object hand) except NULL:
+    if PyBytes_GET_SIZE(hand) != KINDS:
+        raise InvalidHandError(f"hand bytes must hold 34 counts, got {PyBytes_GET_SIZE(hand)}")
+    return <const uint8_t*>PyBytes_AS_STRING(hand)
+
+
+# The three hot functions below have two fast paths — a Hand (validated at construction, so the
+# unchecked C++ function is called) and 34 bytes with an int meld count (validated in C++) — before
+# the general conversion of notation strings and sequences.
 
 def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     """Shanten number: -1 complete, 0 ready, n = n tiles from ready.
@@ -247,17 +258,17 @@ def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     cdef unsigned f = _forms(forms)
     cdef HandCore h
     cdef int r
-    if type(hand) is not bytes and isinstance(hand, HandCore) and not exclude_exhausted and melds == 0:
-        # Fastest path: a validated Hand.
+    if isinstance(hand, HandCore):
+        _no_melds_with_hand(melds)
         h = <HandCore>hand
-        r = cs.shanten_unchecked(h.c, h.n_melds, f)
+        r = cs.shanten_limited_unchecked(h.c, h.n_melds, f) if exclude_exhausted else cs.shanten_unchecked(h.c, h.n_melds, f)
         _check_applicable(r, f, h.n_melds)
         return r
+    if type(hand) is bytes and type(melds) is int:
+        if exclude_exhausted:
+            return cs.shanten_limited(_bytes_counts(hand), <int>melds, f)
+        return cs.shanten(_bytes_counts(hand), <int>melds, f)
     cdef _Input inp = _resolve(hand, melds)
-    if inp.trusted:
-        r = cs.shanten_limited_unchecked(inp.c, inp.melds, f) if exclude_exhausted else cs.shanten_unchecked(inp.c, inp.melds, f)
-        _check_applicable(r, f, inp.melds)
-        return r
     return cs.shanten_limited(inp.c, inp.melds, f) if exclude_exhausted else cs.shanten(inp.c, inp.melds, f)
 
 
@@ -265,13 +276,15 @@ def is_winning(hand, forms=Forms.MCR, *, melds=0):
     """True when the hand (14 - 3*melds concealed tiles) is complete in one of `forms`."""
     cdef unsigned f = _forms(forms)
     cdef HandCore h
-    cdef _Input inp
-    if isinstance(hand, HandCore) and melds == 0:
+    if isinstance(hand, HandCore):
+        _no_melds_with_hand(melds)
         h = <HandCore>hand
         if h.n_tiles != 14 - 3 * h.n_melds:
             cs.validate_hand(h.c, h.n_melds, cs.TileCount.Complete)
         return cs.is_winning_unchecked(h.c, h.n_melds, f)
-    inp = _resolve(hand, melds)
+    if type(hand) is bytes and type(melds) is int:
+        return cs.is_winning(_bytes_counts(hand), <int>melds, f)
+    cdef _Input inp = _resolve(hand, melds)
     return cs.is_winning(inp.c, inp.melds, f)
 
 
@@ -281,19 +294,53 @@ def waits(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     With `exclude_exhausted`, kinds whose four copies are all in the hand and its melds are dropped.
     """
     cdef unsigned f = _forms(forms)
-    cdef _Input inp = _resolve(hand, melds)
     cdef uint64_t w
     cdef int i
-    if inp.trusted:
-        cs.validate_hand(inp.c, inp.melds, cs.TileCount.Waiting)
-        w = cs.waits_unchecked(inp.c, inp.melds, f)
-    else:
-        w = cs.waits(inp.c, inp.melds, f)
+    cdef HandCore h
+    if isinstance(hand, HandCore):
+        _no_melds_with_hand(melds)
+        h = <HandCore>hand
+        if h.n_tiles != 13 - 3 * h.n_melds:
+            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Waiting)
+        w = cs.waits_unchecked(h.c, h.n_melds, f)
+        if exclude_exhausted:
+            for i in range(KINDS):
+                if h.c[i] + h.meld_c[i] >= 4:
+                    w &= ~((<uint64_t>1) << i)
+        return _tiles_of(w)
+    cdef _Input inp = _resolve(hand, melds)
+    w = cs.waits(inp.c, inp.melds, f)
     if exclude_exhausted:
         for i in range(KINDS):
             if inp.c[i] + inp.meld_c[i] >= 4:
                 w &= ~((<uint64_t>1) << i)
     return _tiles_of(w)
+
+
+def waits_mask(hand, forms=Forms.MCR, *, melds=0):
+    """Waits as a 34-bit integer mask (bit i = Tile(i)); the allocation-free form for engines."""
+    cdef unsigned f = _forms(forms)
+    cdef HandCore h
+    if isinstance(hand, HandCore):
+        _no_melds_with_hand(melds)
+        h = <HandCore>hand
+        if h.n_tiles != 13 - 3 * h.n_melds:
+            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Waiting)
+        return cs.waits_unchecked(h.c, h.n_melds, f)
+    if type(hand) is bytes and type(melds) is int:
+        return cs.waits(_bytes_counts(hand), <int>melds, f)
+    cdef _Input inp = _resolve(hand, melds)
+    return cs.waits(inp.c, inp.melds, f)
+
+
+cdef tuple _tiles_of(uint64_t mask):
+    cdef list out = []
+    cdef int i
+    while mask:
+        i = _lowest_bit(mask)
+        out.append(TILES[i])
+        mask &= mask - 1
+    return tuple(out)
 
 
 cdef int _remaining(_Input inp, object visible, int* out) except -1:

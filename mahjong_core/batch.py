@@ -14,6 +14,7 @@ from . import _core
 from .errors import InvalidHandError
 from .tiles import Forms
 
+_np: Any
 try:  # NumPy is optional at install
     import numpy as _np
 except ImportError:  # pragma: no cover - exercised in environments without numpy
@@ -50,12 +51,13 @@ def _rows(counts: Any) -> Tuple[Any, int]:
                 raise InvalidHandError(f"row {i}: expected 34 counts, got {len(r)}") from None
         data = b"".join(rows)
         return memoryview(data).cast("B", (len(rows), 34)), len(rows)
-    if view.format != "B" or view.ndim != 2 or view.shape[1] != 34 or not view.c_contiguous:
+    shape = view.shape or ()
+    if view.format != "B" or len(shape) != 2 or shape[1] != 34 or not view.c_contiguous:
         raise ValueError(
             f"counts must be a C-contiguous uint8 buffer of shape (N, 34); got format {view.format!r}, "
             f"shape {view.shape}"
         )
-    return view, view.shape[0]
+    return view, shape[0]
 
 
 def _melds(melds: Any, n: int) -> Tuple[int, Any]:
@@ -78,7 +80,7 @@ def _empty(shape: Tuple[int, ...], kind: str) -> Tuple[Any, Any]:
     for s in shape:
         size *= s
     if _np is not None:
-        arr = _np.zeros(shape, dtype=_np.int8 if kind == "b" else _np.bool_)
+        arr: Any = _np.zeros(shape, dtype=_np.int8 if kind == "b" else _np.bool_)
         return arr, arr.reshape(-1).view(_np.int8 if kind == "b" else _np.uint8)
     buf = bytearray(size)
     flat = memoryview(buf).cast("b" if kind == "b" else "B")

@@ -58,7 +58,7 @@ def _analyse(args: argparse.Namespace) -> int:
         return 0
     glyphs = not args.plain
     print(f"hand     {hand}" + (f"   {hand.glyphs()}" if glyphs else ""))
-    print(f"forms    {forms.name.lower()}")
+    print(f"forms    {args.forms}")
     shanten = result["shanten"]
     label = {-1: "complete", 0: "ready (tenpai)"}.get(shanten, f"{shanten} from ready")
     print(f"shanten  {shanten} ({label})")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence, Tuple
+from typing import Any, Iterable, Optional, Sequence, Tuple
 
 from ._core import HandCore
 from .model import MCRContext, Meld
@@ -70,10 +70,17 @@ class Hand(HandCore):
         counts[tile] -= 1
         return Hand(counts, self.melds, None, self.context)
 
-    def replace(self, **changes) -> "Hand":
-        fields = dict(counts=self.counts, melds=self.melds, win_tile=self.win_tile, context=self.context)
-        fields.update(changes)
-        return Hand(fields["counts"], fields["melds"], fields["win_tile"], fields["context"])
+    def replace(self, **changes: Any) -> "Hand":
+        """A copy with some of counts / melds / win_tile / context changed (validated again)."""
+        unknown = set(changes) - {"counts", "melds", "win_tile", "context"}
+        if unknown:
+            raise TypeError(f"Hand.replace() got unknown field(s): {', '.join(sorted(unknown))}")
+        return Hand(
+            changes.get("counts", self.counts),
+            changes.get("melds", self.melds),
+            changes.get("win_tile", self.win_tile),
+            changes.get("context", self.context),
+        )
 
     @property
     def notation(self) -> str:

@@ -139,14 +139,6 @@ def _context(sc: _Scanner) -> MCRContext:
     if len(head) < 6:
         raise sc.error("context needs 6 characters: prevalent wind, seat wind and four 0/1 flags, e.g. |EE1000",
                        sc.pos + len(head))
-    ctx = dict(
-        prevalent_wind=_WINDS.index(head[0]),
-        seat_wind=_WINDS.index(head[1]),
-        self_drawn=head[2] == "1",
-        last_copy=head[3] == "1",
-        wall_last=head[4] == "1",
-        kong=head[5] == "1",
-    )
     sc.pos += 6
     flowers, flower_tiles = 0, None
     if sc.peek() == "|":
@@ -170,7 +162,16 @@ def _context(sc: _Scanner) -> MCRContext:
         sc.pos = len(sc.text)
     elif not sc.at_end():
         raise sc.error("expected '|' and a flower field, or the end of the hand")
-    return MCRContext(flowers=flowers, flower_tiles=flower_tiles, **ctx)
+    return MCRContext(
+        prevalent_wind=_WINDS.index(head[0]),
+        seat_wind=_WINDS.index(head[1]),
+        self_drawn=head[2] == "1",
+        last_copy=head[3] == "1",
+        wall_last=head[4] == "1",
+        kong=head[5] == "1",
+        flowers=flowers,
+        flower_tiles=flower_tiles,
+    )
 
 
 def parse(text: str) -> "Hand":

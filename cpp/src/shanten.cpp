@@ -451,30 +451,31 @@ void validate_forms(unsigned forms) {
 void validate_hand(const uint8_t* counts, int melds, TileCount expect) {
   if (melds < 0 || melds > kMaxMelds)
     throw InvalidHand("a hand has 0 to 4 exposed melds, got " + std::to_string(melds));
-  int total = 0;
+  // The checks run on every validated call, so nothing is formatted unless something is wrong.
+  unsigned total = 0, worst = 0;
   for (int i = 0; i < kKinds; ++i) {
-    if (counts[i] > kMaxCopies)
-      throw InvalidHand(std::to_string(counts[i]) + " copies of " + tile_name(i) + " (at most 4 of a kind)");
     total += counts[i];
+    worst = counts[i] > worst ? counts[i] : worst;
   }
-  const int waiting = 13 - 3 * melds, complete = 14 - 3 * melds;
-  const std::string melds_text = "with " + std::to_string(melds) + (melds == 1 ? " meld" : " melds");
+  if (worst > kMaxCopies) {
+    for (int i = 0; i < kKinds; ++i)
+      if (counts[i] > kMaxCopies)
+        throw InvalidHand(std::to_string(counts[i]) + " copies of " + tile_name(i) + " (at most 4 of a kind)");
+  }
+  const unsigned waiting = 13 - 3 * melds, complete = waiting + 1;
+  const bool ok = expect == TileCount::Waiting    ? total == waiting
+                  : expect == TileCount::Complete ? total == complete
+                                                  : (total == waiting || total == complete);
+  if (ok) return;
+  const std::string held = "hand has " + std::to_string(total) + " concealed tiles; with " + std::to_string(melds) +
+                           (melds == 1 ? " meld " : " melds ");
   switch (expect) {
     case TileCount::Waiting:
-      if (total != waiting)
-        throw InvalidHand("hand has " + std::to_string(total) + " concealed tiles; " + melds_text +
-                          " a waiting hand holds " + std::to_string(waiting));
-      break;
+      throw InvalidHand(held + "a waiting hand holds " + std::to_string(waiting));
     case TileCount::Complete:
-      if (total != complete)
-        throw InvalidHand("hand has " + std::to_string(total) + " concealed tiles; " + melds_text +
-                          " a complete hand holds " + std::to_string(complete));
-      break;
-    case TileCount::Either:
-      if (total != waiting && total != complete)
-        throw InvalidHand("hand has " + std::to_string(total) + " concealed tiles; " + melds_text + " it holds " +
-                          std::to_string(waiting) + " or " + std::to_string(complete));
-      break;
+      throw InvalidHand(held + "a complete hand holds " + std::to_string(complete));
+    default:
+      throw InvalidHand(held + "it holds " + std::to_string(waiting) + " or " + std::to_string(complete));
   }
 }
 
