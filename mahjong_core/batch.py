@@ -8,6 +8,7 @@ A bad row raises InvalidHandError naming the row index.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Tuple
 
 from . import _core
@@ -33,27 +34,32 @@ def _rows(counts: Any) -> Tuple[Any, int]:
                 f"counts must have dtype uint8, got {counts.dtype}; convert with counts.astype(numpy.uint8)"
             )
         if counts.ndim != 2 or counts.shape[1] != 34:
-            raise ValueError(f"counts must have shape (N, 34), got {counts.shape}")
+            raise InvalidHandError(f"counts must have shape (N, 34), got {counts.shape}")
         if not counts.flags.c_contiguous:
-            raise ValueError("counts must be C-contiguous; use numpy.ascontiguousarray(counts)")
+            raise InvalidHandError("counts must be C-contiguous; use numpy.ascontiguousarray(counts)")
         return counts, counts.shape[0]
     if isinstance(counts, (bytes, bytearray)):
         if len(counts) % 34:
-            raise ValueError(f"a bytes input must hold N*34 counts, got {len(counts)} bytes")
+            raise InvalidHandError(f"a bytes input must hold N*34 counts, got {len(counts)} bytes")
         return memoryview(counts).cast("B", (len(counts) // 34, 34)), len(counts) // 34
     try:
         view = memoryview(counts)
     except TypeError:
         # A nested sequence: convert row by row (the slow, explicit path).
-        rows = [bytes(r) for r in counts]
-        for i, r in enumerate(rows):
-            if len(r) != 34:
-                raise InvalidHandError(f"row {i}: expected 34 counts, got {len(r)}") from None
+        rows = []
+        for i, r in enumerate(counts):
+            try:
+                row = bytes(r)
+            except (TypeError, ValueError) as exc:
+                raise InvalidHandError(f"row {i}: expected 34 counts 0..4, got {r!r} ({exc})") from None
+            if len(row) != 34:
+                raise InvalidHandError(f"row {i}: expected 34 counts, got {len(row)}")
+            rows.append(row)
         data = b"".join(rows)
         return memoryview(data).cast("B", (len(rows), 34)), len(rows)
     shape = view.shape or ()
     if view.format != "B" or len(shape) != 2 or shape[1] != 34 or not view.c_contiguous:
-        raise ValueError(
+        raise InvalidHandError(
             f"counts must be a C-contiguous uint8 buffer of shape (N, 34); got format {view.format!r}, "
             f"shape {view.shape}"
         )
@@ -61,17 +67,41 @@ def _rows(counts: Any) -> Tuple[Any, int]:
 
 
 def _melds(melds: Any, n: int) -> Tuple[int, Any]:
-    if isinstance(melds, int):
-        if not 0 <= melds <= 4:
-            raise InvalidHandError(f"melds must be 0..4, got {melds}")
-        return melds, _NO_MELDS
-    if _np is not None:
+    """One meld count for every row (an int) or one per row (a sequence or buffer of N counts)."""
+    try:
+        single = operator.index(melds)  # an int or a NumPy integer
+    except TypeError:
+        single = None
+    if single is not None:
+        if not 0 <= single <= 4:
+            raise InvalidHandError(f"melds must be 0..4, got {single}")
+        return single, _NO_MELDS
+    if isinstance(melds, (bytes, bytearray, memoryview)):
+        per_row: Any = bytes(melds)
+    elif _np is not None and isinstance(melds, _np.ndarray):
+        if melds.ndim != 1 or melds.dtype.kind not in "iu":
+            raise InvalidHandError(f"per-row melds must be a 1-D integer array, got {melds.dtype} of shape {melds.shape}")
+        bad = _np.flatnonzero((melds < 0) | (melds > 4))
+        if bad.size:
+            raise InvalidHandError(f"row {bad[0]}: melds must be 0..4, got {melds[bad[0]]}")
         per_row = _np.ascontiguousarray(melds, dtype=_np.uint8)
     else:
-        per_row = bytes(melds)
+        values = list(melds)
+        for i, v in enumerate(values):
+            if not isinstance(v, int) or not 0 <= v <= 4:
+                raise InvalidHandError(f"row {i}: melds must be 0..4, got {v!r}")
+        per_row = bytes(values)
     if len(per_row) != n:
-        raise ValueError(f"melds must be an int or have one entry per row ({n}), got {len(per_row)}")
+        raise InvalidHandError(f"melds must be an int or have one entry per row ({n}), got {len(per_row)}")
     return 0, per_row
+
+
+def _forms(forms: Any) -> int:
+    """The forms mask as an int, range-checked before it reaches the C++ (which takes an unsigned)."""
+    value = operator.index(forms)
+    if not 0 < value <= int(Forms.MCR):
+        raise ValueError(f"forms must be a non-empty combination of Forms flags, got {forms!r}")
+    return value
 
 
 def _empty(shape: Tuple[int, ...], kind: str) -> Tuple[Any, Any]:
@@ -93,7 +123,7 @@ def shanten(counts: Any, melds: Any = 0, forms: Forms = Forms.MCR, *, exclude_ex
     rows, n = _rows(counts)
     single, per_row = _melds(melds, n)
     out, flat = _empty((n,), "b")
-    _core._batch_shanten(rows, single, per_row, int(forms), exclude_exhausted, flat)
+    _core._batch_shanten(rows, single, per_row, _forms(forms), exclude_exhausted, flat)
     return out
 
 
@@ -102,7 +132,7 @@ def is_winning(counts: Any, melds: Any = 0, forms: Forms = Forms.MCR) -> Any:
     rows, n = _rows(counts)
     single, per_row = _melds(melds, n)
     out, flat = _empty((n,), "?")
-    _core._batch_is_winning(rows, single, per_row, int(forms), flat)
+    _core._batch_is_winning(rows, single, per_row, _forms(forms), flat)
     return out
 
 
@@ -111,5 +141,5 @@ def waits(counts: Any, melds: Any = 0, forms: Forms = Forms.MCR) -> Any:
     rows, n = _rows(counts)
     single, per_row = _melds(melds, n)
     out, flat = _empty((n, 34), "?")
-    _core._batch_waits(rows, single, per_row, int(forms), flat)
+    _core._batch_waits(rows, single, per_row, _forms(forms), flat)
     return out
