@@ -165,14 +165,15 @@ def seven_pairs_distance(counts: Sequence[int]) -> int:
     (Allowing a third pair of one kind — six copies, a phantom target — never helps: that pair
     costs at least 2, like a pair of one of the many unused kinds.)
     """
-    best_matched = {0: 0}  # pairs placed so far -> most held tiles they use
+    best_matched = [0] + [-1] * 7  # best_matched[p]: most held tiles p pairs can use (-1: impossible)
     for kind in range(KINDS):
-        grown: Dict[int, int] = {}
-        for placed, matched in best_matched.items():
-            for n in range(3):
+        grown = list(best_matched)
+        for placed in range(8):
+            if best_matched[placed] < 0:
+                continue
+            for n in (1, 2):  # this kind gives n pairs
                 if placed + n <= 7:
-                    value = matched + min(2 * n, counts[kind])
-                    grown[placed + n] = max(grown.get(placed + n, -1), value)
+                    grown[placed + n] = max(grown[placed + n], best_matched[placed] + min(2 * n, counts[kind]))
         best_matched = grown
     return 14 - best_matched[7]
 
