@@ -16,7 +16,7 @@ from ._core import (
     table_info,
     waits,
 )
-from .errors import IllegalActionError, InvalidHandError, MahjongError, ParseError
+from .errors import IllegalActionError, InvalidHandError, MahjongError, ParseError, RulesError
 from .hand import Hand
 from .model import Block, BlockKind, Decomposition, DiscardOption, MCRContext, Meld, MeldKind
 from .notation import format_hand, format_tiles, parse, parse_tiles
@@ -54,5 +54,6 @@ __all__ = [
     "ParseError",
     "InvalidHandError",
     "IllegalActionError",
+    "RulesError",
     "__version__",
 ]

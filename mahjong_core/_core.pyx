@@ -380,7 +380,7 @@ def effective_tiles(hand, forms=Forms.MCR, visible=None, *, melds=0):
         _check_applicable(e.shanten, f, inp.melds)
     else:
         e = cs.effective(inp.c, inp.melds, f, drawable)
-    return {TILES[i]: rem[i] for i in range(KINDS) if (e.tiles >> i) & 1}
+    return _effective_dict(e.tiles, rem)
 
 
 def discard_options(hand, forms=Forms.MCR, visible=None, *, melds=0):
@@ -395,11 +395,31 @@ def discard_options(hand, forms=Forms.MCR, visible=None, *, melds=0):
     cdef int rem[34]
     _remaining(inp, visible, rem)
     cdef vector[cs.DiscardOption] opts = cs.discard_options(inp.c, inp.melds, f, inp.meld_c)
-    out = []
+    cdef list keyed = []
+    cdef int total, i
+    cdef uint64_t m
     for o in opts:
-        eff = {TILES[i]: rem[i] for i in range(KINDS) if (o.effective >> i) & 1}
-        out.append(PyDiscardOption(TILES[o.tile], o.shanten, eff))
-    out.sort(key=lambda d: (d.shanten, -d.total, int(d.tile)))
+        total = 0
+        m = o.effective
+        while m:
+            total += rem[_lowest_bit(m)]
+            m &= m - 1
+        keyed.append((o.shanten, -total, o.tile, PyDiscardOption(TILES[o.tile], o.shanten, _effective_dict(o.effective, rem))))
+    keyed.sort(key=_first_three)
+    return [k[3] for k in keyed]
+
+
+cdef object _first_three(tuple k):
+    return k[:3]
+
+
+cdef dict _effective_dict(uint64_t mask, const int* rem):
+    cdef dict out = {}
+    cdef int i
+    while mask:
+        i = _lowest_bit(mask)
+        out[TILES[i]] = rem[i]
+        mask &= mask - 1
     return out
 
 

@@ -94,10 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
     score = sub.add_parser("score", help="score a winning hand under a ruleset")
     score_sub = score.add_subparsers(dest="ruleset", required=True)
     for name in RULESETS:
-        p = score_sub.add_parser(name, help=f"score under {name}")
+        # The ruleset module adds the real options (and --help) once the command is known.
+        p = score_sub.add_parser(name, help=f"score under {name}", add_help=False)
         p.set_defaults(module=f"mahjong_core.rules.{name}", entry="run_cli", configure="configure_cli")
 
-    simulate = sub.add_parser("simulate", help="self-play games with the reference bots")
+    simulate = sub.add_parser("simulate", help="self-play games with the reference bots", add_help=False)
     simulate.add_argument("ruleset", choices=RULESETS)
     simulate.set_defaults(module="mahjong_core.game", entry="run_simulate_cli", configure="configure_simulate_cli")
     return parser
@@ -117,7 +118,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             return 2
         sub_parser = argparse.ArgumentParser(prog=f"python -m mahjong_core {' '.join(argv[:2])}")
         getattr(module, known.configure)(sub_parser)
-        sub_args = sub_parser.parse_args(argv[2:] if known.command == "score" else argv[2:])
+        sub_args = sub_parser.parse_args(argv[2:])
         if known.command == "simulate":
             sub_args.ruleset = known.ruleset
         try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["MahjongError", "ParseError", "InvalidHandError", "IllegalActionError"]
+__all__ = ["MahjongError", "ParseError", "InvalidHandError", "IllegalActionError", "RulesError"]
 
 
 class MahjongError(Exception):
@@ -26,3 +26,7 @@ class InvalidHandError(MahjongError, ValueError):
 
 class IllegalActionError(MahjongError, ValueError):
     """A game action is illegal, stale or out of turn. The game state is unchanged."""
+
+
+class RulesError(MahjongError, ValueError):
+    """A rule key is unknown or has a value it cannot take. The message lists what is allowed."""

@@ -70,14 +70,13 @@ inline bool standard_complete(const uint8_t* c) noexcept {
 
 // Kinds whose addition lowers the standard-form distance below `distance` (one suit's class
 // changes per candidate; the other three are reused).
-uint64_t standard_effective(const uint8_t* c, int melds, unsigned distance) noexcept {
+uint64_t standard_effective(const uint8_t* c, int sets, unsigned distance) noexcept {
   const Tables& t = tables::get();
   const tables::DistanceTables& d = t.phantom;
   uint8_t h[kKinds];
   std::memcpy(h, c, kKinds);
   unsigned cls[4] = {d.suit_class[tables::suit_index(t, h)], d.suit_class[tables::suit_index(t, h + 9)],
                      d.suit_class[tables::suit_index(t, h + 18)], d.honor_class[tables::honor_index(h + 27)]};
-  const int sets = 4 - melds;
   uint64_t out = 0;
   for (int suit = 0; suit < 4; ++suit) {
     const int first = suit * 9, kinds = suit < 3 ? 9 : 7;
@@ -408,7 +407,7 @@ uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcep
 Effective effective_unchecked(const uint8_t* c, int melds, unsigned forms, uint64_t drawable) noexcept {
   const int base = shanten_unchecked(c, melds, forms);
   uint64_t out = 0;
-  if ((forms & kStandard) && standard_shanten(c, melds) == base) out |= standard_effective(c, melds, base + 1);
+  if ((forms & kStandard) && standard_shanten(c, melds) == base) out |= standard_effective(c, 4 - melds, base + 1);
   const KindMasks m = kind_masks(c);
   if (melds == 0 && (forms & (kSevenPairs | kThirteenOrphans))) {
     const PairsAndOrphans p = pairs_and_orphans(c);
@@ -424,15 +423,17 @@ Effective effective_unchecked(const uint8_t* c, int melds, unsigned forms, uint6
       for (int perm = 0; perm < 6; ++perm)
         if (k.have[perm] == best) out |= (kKnittedMasks[perm] | kHonorMask) & ~m.held;
     }
-    if ((forms & kKnittedStraight) && melds <= 1 &&
-        knitted_straight_bounded(c, melds, m, k, kNotApplicable) == base) {
-      uint8_t h[kKinds];
-      std::memcpy(h, c, kKinds);
-      for (uint64_t todo = drawable & ~m.quads & ~out; todo; todo &= todo - 1) {
-        const int t = lowest_bit(todo);
-        ++h[t];
-        if (knitted_straight_shanten(h, melds) < base) out |= 1ull << t;
-        --h[t];
+    if ((forms & kKnittedStraight) && melds <= 1) {
+      // Per arrangement at the hand's shanten: a missing knitted tile completes more of the
+      // straight; any other tile can only help the rest (1 - melds sets and a pair).
+      for (int perm = 0; perm < 6; ++perm) {
+        const int have = k.have[perm];
+        if (9 - have - 1 > base) continue;
+        uint8_t rest[kKinds];
+        remove_kinds(c, m.held & kKnittedMasks[perm], rest);
+        const unsigned rest_distance = standard_distance<false>(rest, 1 - melds);
+        if ((9 - have) + static_cast<int>(rest_distance) - 1 != base) continue;
+        out |= (kKnittedMasks[perm] & ~m.held) | standard_effective(rest, 1 - melds, rest_distance);
       }
     }
   }

@@ -13,7 +13,7 @@ from dataclasses import asdict, dataclass, fields
 from types import MappingProxyType
 from typing import Any, ClassVar, Dict, Mapping, Optional, Tuple
 
-from mahjong_core.errors import MahjongError
+from mahjong_core.errors import RulesError
 
 __all__ = ["Rules", "RulesError", "DEFAULT_PRESET"]
 
@@ -21,10 +21,6 @@ DEFAULT_PRESET = "changbai"
 
 DISCARD_PAYERS = ("discarder", "all")
 FIRST_DEALERS = ("seat0", "random")
-
-
-class RulesError(MahjongError, ValueError):
-    """A rule key is unknown or its value is out of range."""
 
 
 @dataclass(frozen=True)

@@ -12,14 +12,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Dict, Mapping, Optional, Tuple
 
-from mahjong_core.errors import MahjongError
+from mahjong_core.errors import RulesError
 
 __all__ = ["Rules", "RulesError", "ZIMO_BONUS_CHOICES", "DIRECT_KONG_CHOICES", "PASS_LOCK_CHOICES",
            "DEALER_RULE_CHOICES"]
-
-
-class RulesError(MahjongError, ValueError):
-    """A rule key is unknown or has a value it cannot take. The message lists what is allowed."""
 
 
 ZIMO_BONUS_CHOICES: Tuple[Optional[str], ...] = ("add_base", "add_fan", None)
