@@ -102,6 +102,28 @@ def _chow_patterns(t: int) -> Tuple[Tuple[Action, int, int], ...]:
 
 CHOW_PATTERNS = tuple(_chow_patterns(t) for t in range(34))
 
+_MELDS: Dict[Tuple[int, int, int], Meld] = {}
+
+
+def _core_meld(meld: Tuple[int, int, int, int]) -> Meld:
+    """The core `Meld` of an engine meld tuple (cached: Meld objects are immutable)."""
+    key = meld[:3]
+    found = _MELDS.get(key)
+    if found is None:
+        kind, t, marker = key
+        if kind == MELD_CHOW:
+            found = Meld.chow(t, marker)
+        elif kind == MELD_PUNG:
+            found = Meld.pung(t, marker)
+        elif kind == MELD_KONG:
+            found = Meld.kong(t, marker)
+        elif kind == MELD_ADDED_KONG:
+            found = Meld.kong(t, marker, added=True)
+        else:
+            found = Meld.kong(t, concealed=True)
+        _MELDS[key] = found
+    return found
+
 
 class Game:
     """One hand of mahjong. Build with `mahjong_core.game.new_game`; see the module docstring."""
@@ -589,11 +611,10 @@ class Game:
         self.replacement = False
         self.drawn = -1
         self._events.append(("discard", seat, tile, declare))
+        self._update_waits(seat)
         if declare:
             self.declared[seat] = True
             self._on_declare(seat)
-        else:
-            self._update_waits(seat)
         self._open_claims(seat, tile)
 
     def _open_claims(self, discarder: int, tile: int) -> None:
@@ -858,19 +879,7 @@ class Game:
 
     def core_melds(self, seat: int) -> Tuple[Meld, ...]:
         """The seat's melds as core `Meld` objects (claim markers relative to the seat)."""
-        out = []
-        for kind, t, marker, frm in self.melds[seat]:
-            if kind == MELD_CHOW:
-                out.append(Meld.chow(t, marker))
-            elif kind == MELD_PUNG:
-                out.append(Meld.pung(t, marker))
-            elif kind == MELD_KONG:
-                out.append(Meld.kong(t, marker))
-            elif kind == MELD_ADDED_KONG:
-                out.append(Meld.kong(t, marker, added=True))
-            else:
-                out.append(Meld.kong(t, concealed=True))
-        return tuple(out)
+        return tuple([_core_meld(m) for m in self.melds[seat]])
 
     def hand_of(self, seat: int, win_tile: int = -1, *, add: bool = True) -> Hand:
         """The seat's hand as a core `Hand` (melds included). With `win_tile` >= 0 it is the winning

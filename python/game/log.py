@@ -108,7 +108,7 @@ def game_log(game: Game) -> Dict[str, Any]:
         "dealer": game.dealer,
         "options": dict(game.options),
         "wall": [tile_name(t) for t in game.wall],
-        "actions": [[seat, code_of[uid]] for seat, uid in game._actions],
+        "actions": [[a >> 8, code_of[a & 255]] for a in game._actions],
         "events": [event_json(e) for e in game._events],
         "finished": game.finished,
         "winners": list(game.winners),

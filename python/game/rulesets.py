@@ -15,12 +15,19 @@ __all__ = ["RULESETS", "new_game", "rules_class", "resolve_rules", "game_class",
 RULESETS = ("mcr", "sichuan", "changbai")
 
 
+_MODULES: Dict[str, Any] = {}
+_DEFAULT_RULES: Dict[Any, Any] = {}
+
+
 def _ruleset_module(ruleset: str) -> Any:
     if ruleset == "mcr":
         from . import mcr_adapter
 
-        return mcr_adapter.mcr_module()
-    return importlib.import_module(f"mahjong_core.rules.{ruleset}")
+        return mcr_adapter.mcr_module()  # not cached: tests may override the backend
+    module = _MODULES.get(ruleset)
+    if module is None:
+        module = _MODULES[ruleset] = importlib.import_module(f"mahjong_core.rules.{ruleset}")
+    return module
 
 
 def _check_ruleset(ruleset: Any) -> str:
@@ -39,7 +46,10 @@ def resolve_rules(ruleset: str, rules: Any = None) -> Any:
     dict of key overrides on the default preset."""
     cls = rules_class(ruleset)
     if rules is None:
-        return cls()
+        default = _DEFAULT_RULES.get(cls)
+        if default is None:
+            default = _DEFAULT_RULES[cls] = cls()  # Rules are immutable: build the default once
+        return default
     if isinstance(rules, cls):
         return rules
     if isinstance(rules, str):

@@ -1,19 +1,27 @@
-"""Consistency checks of a game's state (used by the tests; handy when writing a ruleset flow).
+"""Test support: state consistency checks and a scripted driver (handy when writing a ruleset flow).
 
 `check_game(game)` raises AssertionError when a tile is missing or duplicated (live wall + concealed
 hands + melds + rivers + flowers + won tiles must be exactly the ruleset's tile set), a hand has the
 wrong size for its melds, a cached wait mask is stale, or the ledger does not sum to zero.
+
+`drive(game, script)` plays a game from a script of `(seat, action)` entries: the first entry is
+played as soon as its seat has to answer and the action is legal; every other question gets the
+default answer — PASS on
+claims and robbing, the drawn tile (else the first legal discard) on a turn, keeping Changbai's
+last-four tile, the first option of a simultaneous choice. `build_wall` (mahjong_core.game.wall)
+makes the walls.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Counter as CounterT
+from typing import Any, Callable, Counter as CounterT, Iterable, List, Optional, Tuple
 
+from .actions import DISCARD, PASS, Action, ActionKind
 from .engine import AFTER_CLAIM, CHOOSE, LAST_DRAW, MELD_CHOW, MELD_PUNG, ROB, TURN, Game
 from .wall import tile_set
 
-__all__ = ["tile_census", "check_game"]
+__all__ = ["tile_census", "check_game", "expected_waits", "default_action", "drive"]
 
 
 def tile_census(game: Game) -> CounterT[int]:
@@ -64,3 +72,40 @@ def expected_waits(game: Game, seat: int) -> int:
         return game.waits[seat]
     finally:
         game.waits[seat] = saved
+
+
+def default_action(game: Game, seat: int, actions: List[Action]) -> Action:
+    """The scripted driver's answer when the script says nothing (see the module docstring)."""
+    if PASS in actions:
+        return PASS
+    if game.drawn >= 0 and DISCARD[game.drawn] in actions:
+        return DISCARD[game.drawn]
+    for a in actions:
+        if a.kind is ActionKind.DISCARD:
+            return a
+    return actions[0]
+
+
+def drive(game: Game, script: Iterable[Tuple[int, Action]] = (), *, check: bool = True,
+          until: Optional[Callable[[Game], bool]] = None) -> Game:
+    """Play `game` following `script` (see the module docstring) until the script is used up and
+    `until(game)` holds (default: until the hand is over). Checks the state after every answer.
+    Raises AssertionError when the hand ends before the script is used up."""
+    queue = list(script)
+    while not game.finished:
+        if not queue and until is not None and until(game):
+            break
+        pending = game.pending()
+        if not pending:  # pragma: no cover - a live game always asks someone
+            raise AssertionError("game not finished but nobody is pending")
+        for seat, actions in pending.items():
+            if queue and queue[0][0] == seat and queue[0][1] in actions:
+                action = queue.pop(0)[1]
+            else:
+                action = default_action(game, seat, actions)
+            game.act(seat, action)
+            if check:
+                check_game(game)
+            break  # re-read pending: a window may have closed
+    assert not queue, f"script not used up: {queue}"
+    return game

@@ -155,10 +155,11 @@ def check_wall(ruleset: str, wall: Sequence[int], flowers: bool = False) -> List
     return tiles
 
 
-TileSpec = Union[str, Iterable[Union[int, str]]]
+TileSpec = Union[str, Iterable[Union[int, str, None]]]
 
 
-def _tiles(spec: Optional[TileSpec]) -> List[int]:
+def _tiles(spec: Optional[TileSpec]) -> List[Optional[int]]:
+    """Tile ints of a spec; in a sequence, None keeps a position free (filled with a spare tile)."""
     if spec is None:
         return []
     if isinstance(spec, str):
@@ -171,7 +172,15 @@ def _tiles(spec: Optional[TileSpec]) -> List[int]:
             out.extend(int(t) for t in parse_tiles(rest))
         out.extend(34 + FLOWER_LETTERS.index(c) for c in letters)
         return out
-    return [tile_from_name(t) if isinstance(t, str) else int(t) for t in spec]
+    out2: List[Optional[int]] = []
+    for t in spec:
+        if t is None:
+            out2.append(None)
+        elif isinstance(t, str):
+            out2.extend(_tiles(t))
+        else:
+            out2.append(int(t))
+    return out2
 
 
 def build_wall(ruleset: str, *, hands: Mapping[int, TileSpec], draws: Optional[TileSpec] = None,
@@ -182,7 +191,8 @@ def build_wall(ruleset: str, *, hands: Mapping[int, TileSpec], draws: Optional[T
     tile is the first of `draws`). Seats not given get filler tiles. `draws`: the tiles drawn from the
     head after the deal, in order. `tail`: kong replacements / 补花 in the order they are taken (the
     first is the wall's last tile). Tile specs are notation strings ("123m5p", flowers "a".."h") or
-    sequences of indices/names. Every other position is filled with the unused tiles in canonical
+    sequences of indices/names/notation strings, where None leaves that position to a spare tile
+    (useful to script only some draws). Every other position is filled with the unused tiles in canonical
     order. Raises InvalidHandError when the script uses a tile more often than the set holds.
     """
     full = tile_set(ruleset, flowers)
@@ -190,8 +200,10 @@ def build_wall(ruleset: str, *, hands: Mapping[int, TileSpec], draws: Optional[T
     for t in full:
         pool[t] = pool.get(t, 0) + 1
 
-    def take(tiles: List[int], what: str) -> None:
+    def take(tiles: List[Optional[int]], what: str) -> None:
         for t in tiles:
+            if t is None:
+                continue
             if pool.get(t, 0) <= 0:
                 raise InvalidHandError(f"build_wall: {what} uses {tile_name(t)} more often than the "
                                        f"{ruleset} tile set holds")
@@ -202,13 +214,15 @@ def build_wall(ruleset: str, *, hands: Mapping[int, TileSpec], draws: Optional[T
     dealer_extra: Optional[int] = None
     for seat, spec in hands.items():
         tiles = _tiles(spec)
+        if None in tiles:
+            raise InvalidHandError(f"build_wall: seat {seat}'s hand cannot have free positions")
         k = (seat - dealer) % 4
         if k == 0 and len(tiles) == 14:
             dealer_extra = tiles.pop()
         if len(tiles) != 13:
             raise InvalidHandError(f"build_wall: seat {seat} is dealt 13 tiles (the dealer 13 or 14), got {len(tiles)}")
         take(tiles, f"seat {seat}'s hand")
-        slots[13 * k: 13 * k + 13] = tiles
+        slots[13 * k: 13 * k + 13] = tiles  # type: ignore[assignment]
     head = 52
     if dealer_extra is not None:
         take([dealer_extra], "the dealer's 14th tile")

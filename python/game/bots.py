@@ -1,0 +1,212 @@
+"""Reference bots: `RandomBot` (a uniformly random legal action) and `GreedyBot` (plays by shanten).
+
+A bot answers `choose(game, seat, actions) -> Action` for one seat; `actions` is that seat's legal
+list from `game.pending()`. Bots read only their own seat's information (`game.hand_bytes(seat)`,
+`game.meld_count(seat)`) plus what every seat sees. Randomness comes from the `random.Random` given
+to `new_hand(rng)` before each hand, so a simulation is reproducible game by game.
+
+GreedyBot, in order of preference:
+- WIN whenever offered (self-draw, discard, robbing, Changbai's last four).
+- 定缺: the legal suit it holds fewest tiles of. 飘: 0.
+- Claims: a kong when the hand's shanten does not get worse, a pung or chow when it improves the
+  shanten (counting the best discard after the claim); otherwise pass.
+- Its own turn: a concealed or added kong when the shanten does not get worse; 报听 (Changbai /
+  MCR classic) whenever offered, choosing the declaration whose wait has most unseen copies;
+  otherwise the discard that leaves the lowest shanten — with a ready hand, the one with most unseen
+  winning tiles; otherwise the first in the order honours, terminals, 2/8, middle tiles.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Dict, List, Sequence, Type
+
+from mahjong_core import _core
+
+from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
+
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot"]
+
+_shanten = _core.shanten
+_waits = _core.waits
+
+_K_DISCARD = ActionKind.DISCARD
+_K_DECLARE = ActionKind.DECLARE
+_K_CONCEALED_KONG = ActionKind.CONCEALED_KONG
+_K_ADDED_KONG = ActionKind.ADDED_KONG
+_K_PUNG = ActionKind.PUNG
+_K_KONG = ActionKind.KONG
+_K_CHOW = ActionKind.CHOW
+_K_VOID = ActionKind.VOID
+_K_PIAO = ActionKind.PIAO
+
+#: Discard preference when several discards keep the same shanten: honours, terminals, 2/8, the rest.
+_ORDER = tuple(list(range(27, 34)) + [0, 8, 9, 17, 18, 26] + [1, 7, 10, 16, 19, 25]
+               + [t for t in range(27) if t % 9 in (2, 3, 4, 5, 6)])
+
+
+class Bot:
+    """Base class: override `choose`."""
+
+    name = "bot"
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def new_hand(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
+        raise NotImplementedError
+
+
+class RandomBot(Bot):
+    """A uniformly random legal action."""
+
+    name = "random"
+
+    def choose(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
+        return actions[int(self.rng.random() * len(actions))]
+
+
+class GreedyBot(Bot):
+    """Plays by shanten and effective tiles (see the module docstring)."""
+
+    name = "greedy"
+
+    def choose(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
+        first = actions[0]
+        if first is WIN:
+            return WIN
+        kind = first.kind
+        if kind is _K_DISCARD or kind is _K_CONCEALED_KONG or kind is _K_ADDED_KONG or kind is _K_DECLARE:
+            return self._turn(game, seat, actions)
+        if kind is _K_VOID:
+            return self._void(game, seat, actions)
+        if kind is _K_PIAO:
+            return PIAO[0] if PIAO[0] in actions else actions[0]
+        return self._claim(game, seat, actions)
+
+    # -- choices ---------------------------------------------------------------------------------
+
+    def _void(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
+        hand = game.hand_bytes(seat)
+        return min(actions, key=lambda a: (sum(hand[9 * a.arg: 9 * a.arg + 9]), a.arg))
+
+    def _claim(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
+        tile = game.discard
+        hand = bytearray(game.hand_bytes(seat))
+        melds = game.meld_count(seat)
+        forms = game.FORMS
+        now = _shanten(bytes(hand), forms, melds=melds)
+        best: Action = PASS
+        best_shanten = now
+        for action in actions:
+            kind = action.kind
+            if kind is _K_KONG:
+                hand[tile] -= 3
+                after = _shanten(bytes(hand), forms, melds=melds + 1)
+                hand[tile] += 3
+                if after <= best_shanten:
+                    return action
+            elif kind is _K_PUNG:
+                hand[tile] -= 2
+                after = _shanten(bytes(hand), forms, melds=melds + 1)
+                hand[tile] += 2
+                if after < best_shanten:
+                    best, best_shanten = action, after
+            elif kind is _K_CHOW:
+                low = tile - (action.arg - 1)
+                for t in (low, low + 1, low + 2):
+                    if t != tile:
+                        hand[t] -= 1
+                after = _shanten(bytes(hand), forms, melds=melds + 1)
+                for t in (low, low + 1, low + 2):
+                    if t != tile:
+                        hand[t] += 1
+                if after < best_shanten:
+                    best, best_shanten = action, after
+        return best
+
+    def _turn(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
+        hand = bytearray(game.hand_bytes(seat))
+        melds = game.meld_count(seat)
+        forms = game.FORMS
+        discards: List[int] = []
+        declares: List[Action] = []
+        for action in actions:
+            kind = action.kind
+            if kind is _K_DISCARD:
+                discards.append(action.arg)
+            elif kind is _K_DECLARE:
+                declares.append(action)
+            elif kind is _K_CONCEALED_KONG:
+                t = action.arg
+                hand[t] -= 4
+                after = _shanten(bytes(hand), forms, melds=melds + 1)
+                hand[t] += 4
+                if after <= _shanten(bytes(hand), forms, melds=melds):
+                    return action
+            elif kind is _K_ADDED_KONG:
+                t = action.arg
+                hand[t] -= 1
+                after = _shanten(bytes(hand), forms, melds=melds)
+                hand[t] += 1
+                if after <= _shanten(bytes(hand), forms, melds=melds):
+                    return action
+        if declares:
+            return max(declares, key=lambda a: self._ready_value(hand, a.arg, melds, forms))
+        if len(discards) == 1:
+            return DISCARD[discards[0]]
+        return DISCARD[self._best_discard(hand, discards, melds, forms)]
+
+    @staticmethod
+    def _ready_value(hand: bytearray, tile: int, melds: int, forms: int) -> int:
+        """Unseen-by-me copies of the winning tiles after discarding `tile` (a ready hand)."""
+        hand[tile] -= 1
+        try:
+            counts = bytes(hand)
+            return sum(4 - hand[w] for w in _waits(counts, forms, melds=melds))
+        finally:
+            hand[tile] += 1
+
+    def _best_discard(self, hand: bytearray, legal: List[int], melds: int, forms: int) -> int:
+        # Hot path: the shanten after the best discard is the complete-size hand's shanten (one
+        # core call); candidates are then tried in a fixed order (honours, terminals, 2/8, middle
+        # tiles) and the first that reaches it is taken — except with a ready hand, where every
+        # ready discard is scored by its unseen winning tiles.
+        target = _shanten(bytes(hand), forms, melds=melds)
+        if target < 0:
+            target = 0
+        legal_set = set(legal)
+        ordered = [t for t in _ORDER if t in legal_set]
+        if target == 0:
+            best, best_value = ordered[0], -1
+            for t in ordered:
+                hand[t] -= 1
+                counts = bytes(hand)
+                if _shanten(counts, forms, melds=melds) == 0:
+                    value = sum(4 - hand[w] for w in _waits(counts, forms, melds=melds))
+                    if value > best_value:
+                        best, best_value = t, value
+                hand[t] += 1
+            return best
+        for t in ordered:
+            hand[t] -= 1
+            ok = _shanten(bytes(hand), forms, melds=melds) == target
+            hand[t] += 1
+            if ok:
+                return t
+        return ordered[0]  # pragma: no cover - some discard always reaches the hand's shanten
+
+
+BOTS: Dict[str, Type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
+
+
+def make_bot(name: str) -> Bot:
+    """A bot by name ("random", "greedy")."""
+    try:
+        return BOTS[name]()
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
+

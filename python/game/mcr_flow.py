@@ -1,0 +1,182 @@
+"""MCR (Chinese Official, 国标) on the shared state machine (RULES.md §1).
+
+- 136 tiles, or 144 with `flowers=True`: flowers are set aside and replaced from the wall's tail
+  (补花) automatically — after the deal (dealer first, then in turn order) and whenever one is drawn.
+- Chow (next seat only), pung, kong; robbing an added kong (抢杠和).
+- A win must reach `min_fan` (8) not counting flowers: WIN is offered only then, so a false win
+  cannot happen and `false_win_penalty` is never charged (documented engine decision).
+- One winner per discard, the nearest to the discarder in turn order, unless `multiple_winners`.
+- `declared_ready_fan=True` (preset `classic`): 报听 with a discard that leaves a ready hand; after
+  it the drawn tile is discarded automatically unless it wins (or makes a kong that keeps the
+  waits), no chow/pung; the scorer gets `declared_ready=True` if it accepts that argument.
+- Scoring context from the table: seat wind (seat − dealer), prevalent wind (game option
+  `prevalent_wind`, default East), self-drawn, last copy (和绝张: the other three copies visible in
+  rivers and exposed melds), last wall tile (妙手回春 / 海底捞月), kong (杠上开花 / 抢杠和), flowers.
+- Settlement: `mcr.settle(score, winner, discarder, rules)`; an exhausted wall pays nothing (荒庄).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+from mahjong_core.tiles import Forms
+
+from .actions import DECLARE, Action
+from .engine import MELD_ADDED_KONG, MELD_CONCEALED_KONG, Game, _shanten, _waits
+from .mcr_adapter import fans_without_flowers, mcr_module, score_accepts_declared_ready
+
+__all__ = ["MCRGame"]
+
+
+class MCRGame(Game):
+    ruleset = "mcr"
+    FORMS = int(Forms.MCR)
+    HAS_CHOW = True
+    CHECK_SELF_WIN = True
+    CHECK_DISCARD_WIN = True
+    OPTIONS = {"prevalent_wind": 0}
+
+    def _init_ruleset(self) -> None:
+        wind = self.options["prevalent_wind"]
+        if isinstance(wind, bool) or not isinstance(wind, int) or not 0 <= wind < 4:
+            raise ValueError(f"prevalent_wind must be 0..3 (E S W N), got {wind!r}")
+        self.prevalent_wind = wind
+        self.mcr = mcr_module()
+        self.MULTI_WIN = bool(self.rules.multiple_winners)
+        self.declares = bool(self.rules.declared_ready_fan)
+        self._pass_declared = self.declares and score_accepts_declared_ready(self.mcr)
+
+    def _ruleset_state(self) -> Dict[str, Any]:
+        return {"prevalent_wind": self.prevalent_wind}
+
+    def seat_wind(self, seat: int) -> int:
+        return (seat - self.dealer) % 4
+
+    # -- the deal and 补花 ------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        wall, dealer = self.wall, self.dealer
+        to_replace: List[List[int]] = [[], [], [], []]
+        for k in range(4):
+            seat = (dealer + k) % 4
+            tiles = wall[13 * k: 13 * k + 13] + ([wall[52]] if k == 0 else [])
+            for t in tiles:
+                if t >= 34:
+                    to_replace[seat].append(t)
+                else:
+                    self.hands[seat][t] += 1
+        self.head = 53
+        self._events.append(("deal", dealer))
+        self.drawn = wall[52]
+        for k in range(4):  # 补花 from the tail: the dealer first, then in turn order
+            seat = (dealer + k) % 4
+            queue = to_replace[seat]
+            while queue:
+                flower = queue.pop(0)
+                self.flowers[seat].append(flower)
+                self.tail -= 1
+                t = wall[self.tail]
+                self._events.append(("flower", seat, flower, t))
+                if t >= 34:
+                    queue.append(t)
+                else:
+                    self.hands[seat][t] += 1
+                    if seat == dealer:
+                        self.drawn = t
+
+    # -- waits and 报听 ---------------------------------------------------------------------------
+
+    def _declare_options(self, seat: int) -> List[Action]:
+        hand = self.hands[seat]
+        melds = self.n_melds[seat]
+        if _shanten(bytes(hand), self.FORMS, melds=melds) > 0:
+            return []
+        out = []
+        for t in range(34):
+            if hand[t]:
+                hand[t] -= 1
+                if _shanten(bytes(hand), self.FORMS, melds=melds) == 0:
+                    out.append(DECLARE[t])
+                hand[t] += 1
+        return out
+
+    def _declared_kong_ok(self, seat: int, tile: int, kind: int) -> bool:
+        hand = bytearray(self.hands[seat])
+        if kind == MELD_CONCEALED_KONG:
+            hand[tile] -= 4
+            melds = self.n_melds[seat] + 1
+        elif kind == MELD_ADDED_KONG:
+            hand[tile] -= 1
+            melds = self.n_melds[seat]
+        else:
+            hand[tile] -= 3
+            melds = self.n_melds[seat] + 1
+        counts = bytes(hand)
+        if _shanten(counts, self.FORMS, melds=melds) != 0:
+            return False
+        mask = 0
+        for t in _waits(counts, self.FORMS, melds=melds):
+            mask |= 1 << t
+        return mask == self.waits[seat]
+
+    # -- wins ------------------------------------------------------------------------------------
+
+    def _score(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool) -> Any:
+        hand = self.hand_of(seat, tile, add=not self_drawn)
+        visible = self.visible_counts(seat)[tile]
+        if not self_drawn and not robbing:
+            visible -= 1  # the discard itself lies in the river
+        wall_empty = self.tail == self.head
+        kwargs = dict(
+            win_tile=tile, self_drawn=self_drawn, last_copy=visible >= 3,
+            wall_last=wall_empty and not robbing,
+            kong=(self_drawn and self.replacement) or robbing,
+            seat_wind=self.seat_wind(seat), prevalent_wind=self.prevalent_wind,
+            flowers=len(self.flowers[seat]), rules=self.rules)
+        if self._pass_declared:
+            kwargs["declared_ready"] = self.declared[seat]
+        score = self.mcr.score(hand, **kwargs)
+        if score is None or fans_without_flowers(score, len(self.flowers[seat])) < self.rules.min_fan:
+            return None
+        return score
+
+    def _self_win_ok(self, seat: int, tile: int) -> bool:
+        score = self._score(seat, tile, self_drawn=True, robbing=False)
+        self._offers[seat] = score
+        return score is not None
+
+    def _discard_win_ok(self, seat: int, tile: int, robbing: bool) -> bool:
+        score = self._score(seat, tile, self_drawn=False, robbing=robbing)
+        self._offers[seat] = score
+        return score is not None
+
+    def _merge(self, ledger: Any) -> None:
+        offset = len(self.ledger)
+        for t in ledger:
+            self.ledger.add(t.payer, t.payee, t.amount, t.reason, None if t.ref is None else t.ref + offset)
+
+    def _settle_self_win(self, seat: int, tile: int) -> Any:
+        score = self._offers[seat]
+        self._merge(self.mcr.settle(score, seat, None, rules=self.rules))
+        return score
+
+    def _settle_discard_win(self, winners: List[int], discarder: int, tile: int, robbed: bool) -> Dict[int, Any]:
+        scores = {}
+        for s in winners:
+            scores[s] = self._offers[s]
+            self._merge(self.mcr.settle(scores[s], s, discarder, rules=self.rules))
+        return scores
+
+    def _score_summary(self, score: Any) -> Any:
+        if score is None:
+            return None
+        return {"total": score.total,
+                "fans": [[f.name_zh, f.points, getattr(f, "count", 1)] for f in score.fans]}
+
+    def next_dealer(self) -> int:
+        """`dealer_rule="seed000"`: the dealer keeps the deal on a dealer win or a drawn hand; otherwise
+        the (first) winner deals."""
+        if not self.winners or self.dealer in self.winners:
+            return self.dealer
+        return self.winners[0]
+
