@@ -1,0 +1,246 @@
+// The core's own tests (no Python):  make -C cpp test
+//
+// The table checks are independent of the generator: distances are recomputed by brute force over
+// every target "k sets (+ a pair)" of a suit, and exactness by direct recursive splitting.
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "mahjong_core/decompose.h"
+#include "mahjong_core/errors.h"
+#include "mahjong_core/shanten.h"
+#include "mahjong_core/tables.h"
+
+using namespace mahjong_core;
+
+namespace {
+
+int failures = 0;
+int checks = 0;
+
+#define CHECK(cond)                                                          \
+  do {                                                                       \
+    ++checks;                                                                \
+    if (!(cond)) {                                                           \
+      ++failures;                                                            \
+      std::printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond);           \
+    }                                                                        \
+  } while (0)
+
+std::vector<uint8_t> counts_of(const std::string& text) {
+  // Minimal notation: digit runs with m/p/s, honours ESWNCFP.
+  std::vector<uint8_t> c(kKinds, 0);
+  std::string digits;
+  for (char ch : text) {
+    if (ch >= '1' && ch <= '9') {
+      digits += ch;
+    } else if (ch == 'm' || ch == 'p' || ch == 's') {
+      const int suit = ch == 'm' ? 0 : ch == 'p' ? 1 : 2;
+      for (char d : digits) ++c[suit * 9 + (d - '1')];
+      digits.clear();
+    } else {
+      const char* honours = "ESWNCFP";
+      ++c[27 + (std::strchr(honours, ch) - honours)];
+    }
+  }
+  return c;
+}
+
+// ---- brute-force suit distances ----
+
+struct Target {
+  uint8_t c[9];
+  int sets;
+  bool pair;
+};
+
+std::vector<Target> all_targets(int kinds, bool honors) {
+  std::vector<Target> out;
+  std::vector<std::array<int, 2>> sets;  // (type 0 pung / 1 chow, start)
+  for (int i = 0; i < kinds; ++i) sets.push_back({0, i});
+  if (!honors)
+    for (int i = 0; i + 2 < kinds; ++i) sets.push_back({1, i});
+  std::function<void(int, int, Target&)> rec = [&](int from, int left, Target& t) {
+    // Record with and without each pair.
+    Target base = t;
+    out.push_back(base);
+    for (int p = 0; p < kinds; ++p) {
+      Target with = base;
+      with.c[p] += 2;
+      with.pair = true;
+      out.push_back(with);
+    }
+    if (left == 0) return;
+    for (size_t s = from; s < sets.size(); ++s) {
+      Target next = t;
+      if (sets[s][0] == 0) next.c[sets[s][1]] += 3;
+      else for (int k = 0; k < 3; ++k) ++next.c[sets[s][1] + k];
+      ++next.sets;
+      rec(static_cast<int>(s), left - 1, next);
+    }
+  };
+  Target empty{};
+  rec(0, 4, empty);
+  return out;
+}
+
+tables::DistanceVector brute_distances(const uint8_t* h, int kinds, const std::vector<Target>& targets, bool limited) {
+  tables::DistanceVector d;
+  std::fill(d.v, d.v + 10, 99);
+  for (const Target& t : targets) {
+    int need = 0;
+    bool over = false;
+    for (int i = 0; i < kinds; ++i) {
+      if (t.c[i] > 4) over = true;
+      need += std::max(0, t.c[i] - h[i]);
+    }
+    if (limited && over) continue;
+    uint8_t& slot = d.v[(t.pair ? 5 : 0) + t.sets];
+    slot = static_cast<uint8_t>(std::min<int>(slot, need));
+  }
+  return d;
+}
+
+void test_tables() {
+  const tables::Tables& t = tables::get();
+  const tables::DistanceTables& lim = tables::limited();
+  const auto suit_targets = all_targets(9, false), honor_targets = all_targets(7, true);
+  std::mt19937_64 rng(11);
+  for (int trial = 0; trial < 1500; ++trial) {
+    uint8_t h[9] = {0};
+    const int tiles = static_cast<int>(rng() % 15);
+    for (int n = 0; n < tiles;) {
+      const int k = static_cast<int>(rng() % 9);
+      if (h[k] < 4) ++h[k], ++n;
+    }
+    const auto want = brute_distances(h, 9, suit_targets, false);
+    const auto want_limited = brute_distances(h, 9, suit_targets, true);
+    const uint32_t idx = tables::suit_index(t, h);
+    const auto& got = t.phantom.suit_vectors[t.phantom.suit_class[idx]];
+    const auto& got_limited = lim.suit_vectors[lim.suit_class[idx]];
+    for (int k = 0; k < 10; ++k) {
+      CHECK(got.v[k] == want.v[k]);
+      CHECK(got_limited.v[k] == want_limited.v[k]);
+    }
+    // Wait bits against direct splitting.
+    const uint32_t w = t.suit_waits[idx];
+    CHECK(tables::complete_no_pair(w) == tables::splits_exactly(h, 9, false, false));
+    CHECK(tables::complete_pair(w) == tables::splits_exactly(h, 9, false, true));
+    if (tiles < 14)
+      for (int k = 0; k < 9; ++k) {
+        uint8_t g[9];
+        std::memcpy(g, h, 9);
+        ++g[k];
+        CHECK(((tables::wait_no_pair(w) >> k) & 1) == tables::splits_exactly(g, 9, false, false));
+        CHECK(((tables::wait_pair(w) >> k) & 1) == tables::splits_exactly(g, 9, false, true));
+      }
+  }
+  for (int trial = 0; trial < 500; ++trial) {
+    uint8_t h[7] = {0};
+    const int tiles = static_cast<int>(rng() % 15);
+    for (int n = 0; n < tiles;) {
+      const int k = static_cast<int>(rng() % 7);
+      if (h[k] < 4) ++h[k], ++n;
+    }
+    const auto want = brute_distances(h, 7, honor_targets, false);
+    const auto& got = t.phantom.honor_vectors[t.phantom.honor_class[tables::honor_index(h)]];
+    for (int k = 0; k < 10; ++k) CHECK(got.v[k] == want.v[k]);
+  }
+  // Deterministic generation: the recorded checksum (also asserted by the Python tests).
+  std::printf("table checksum %llu, %zu bytes\n", static_cast<unsigned long long>(tables::checksum()),
+              tables::memory_bytes());
+  CHECK(tables::memory_bytes() <= 8u * 1024 * 1024);
+}
+
+template <typename Fn>
+bool throws_invalid(Fn fn) {
+  try {
+    fn();
+  } catch (const InvalidHand&) {
+    return true;
+  } catch (...) {
+    return false;
+  }
+  return false;
+}
+
+void test_known_hands() {
+  auto sh = [](const char* text, unsigned forms, int melds = 0) {
+    return shanten(counts_of(text).data(), melds, forms);
+  };
+  CHECK(sh("123m456p789s1122s", kStandard) == 0);  // ready on 1s or 2s
+  CHECK(sh("123m456p789sEESS", kStandard) == 0);
+  CHECK(sh("123m456p789sEESSS", kStandard) == -1);
+  CHECK(sh("1122334455667m", kSevenPairs) == 0);
+  CHECK(sh("11223344556677m", kSevenPairs) == -1);
+  CHECK(sh("11112233445566m", kSevenPairs) == -1);  // a quad counts as two pairs
+  CHECK(sh("19m19p19sESWNCFP", kThirteenOrphans) == 0);
+  CHECK(sh("19m19p19sESWNCFPP", kThirteenOrphans) == -1);
+  CHECK(sh("147m258p369sESWNC", kHonorsKnitted) == -1);
+  CHECK(sh("147m258p369s123mEE", kKnittedStraight) == -1);
+  CHECK(sh("1111m234p567p789p", kStandard) == 0);     // phantom wait on a fifth 1m
+  CHECK(shanten_limited(counts_of("1111m234p567p789p").data(), 0, kStandard) == 1);
+
+  auto waits_of = [](const char* text, unsigned forms) { return waits(counts_of(text).data(), 0, forms); };
+  CHECK(waits_of("1112345678999m", kStandard) == 0x1FFull);  // nine gates: every character
+  CHECK(waits_of("19m19p19sESWNCFP", kThirteenOrphans) == kOrphanMask);
+  CHECK(waits_of("1122334455667m", kSevenPairs) == (1ull << 6));
+
+  CHECK(is_winning(counts_of("11223344556677m").data(), 0, kSevenPairs));
+  CHECK(!is_winning(counts_of("11223344556677m").data(), 0, kThirteenOrphans));
+  CHECK(throws_invalid([] { is_winning(counts_of("EEE").data(), 4, kStandard); }));  // 2 tiles expected
+  CHECK(is_winning(counts_of("EE").data(), 4, kStandard));
+
+  // 11223344556677m: three standard readings and seven pairs.
+  const auto ds = decompose(counts_of("11223344556677m").data(), nullptr, 0, kAllForms);
+  int standard = 0, pairs = 0;
+  for (const auto& d : ds) (d.form == kStandard ? standard : pairs) += 1;
+  CHECK(standard == 3 && pairs == 1);
+  // 111222333m + 789p + 55s: pungs or chows.
+  CHECK(decompose(counts_of("111222333m789p55s").data(), nullptr, 0, kStandard).size() == 2);
+  const MeldSpec kong{BlockKind::Kong, 27, true};
+  const auto with_meld = decompose(counts_of("123m456p789s55s").data(), &kong, 1, kAllForms);
+  CHECK(with_meld.size() == 1 && with_meld[0].blocks[0].meld == 0 && with_meld[0].blocks[0].concealed);
+}
+
+void test_errors() {
+  auto c = counts_of("123m456p789sEESS");
+  CHECK(throws_invalid([&] { shanten(c.data(), 1, kStandard); }));  // 13 tiles with a meld
+  c[0] = 5;
+  CHECK(throws_invalid([&] { shanten(c.data(), 0, kStandard); }));
+  auto ok = counts_of("123m456p789sEESS");
+  CHECK(throws_invalid([&] { shanten(ok.data(), 5, kStandard); }));
+  bool bad_forms = false;
+  try {
+    shanten(ok.data(), 0, 64);
+  } catch (const InvalidArgument&) {
+    bad_forms = true;
+  }
+  CHECK(bad_forms);
+  const auto ten = counts_of("123m456p789sE");
+  CHECK(throws_invalid([&] { shanten(ten.data(), 1, kSevenPairs); }));  // seven pairs cannot have melds
+  const MeldSpec chow{BlockKind::Chow, 7, false};                       // 8m9m1p
+  const auto eleven = counts_of("123m456p789sEE");
+  CHECK(throws_invalid([&] { decompose(eleven.data(), &chow, 1, kAllForms); }));
+  try {
+    c[0] = 5;
+    shanten(c.data(), 0, kStandard);
+  } catch (const InvalidHand& e) {
+    CHECK(std::string(e.what()).find("1m") != std::string::npos);
+  }
+}
+
+}  // namespace
+
+int main() {
+  test_tables();
+  test_known_hands();
+  test_errors();
+  std::printf("%d checks, %d failures\n", checks, failures);
+  return failures ? 1 : 0;
+}
