@@ -31,6 +31,12 @@ _SUITS = "mps"
 _WINDS = "ESWN"
 
 
+def _is_digit(ch: str) -> bool:
+    """An ASCII digit. (str.isdigit() is also true for '²', '٣' and other Unicode digits, which
+    int() then rejects or silently reads as ranks.)"""
+    return len(ch) == 1 and "0" <= ch <= "9"
+
+
 class _Scanner:
     def __init__(self, text: str) -> None:
         self.text = text
@@ -52,7 +58,7 @@ class _Scanner:
         digits: List[Tuple[int, int]] = []
         while not self.at_end() and self.peek() not in stop:
             ch, here = self.peek(), self.pos
-            if ch.isdigit():
+            if _is_digit(ch):
                 if ch == "0":
                     raise self.error("0 is not a tile rank (these rulesets have no red fives)")
                 digits.append((int(ch), here))
@@ -93,7 +99,7 @@ def _meld(sc: _Scanner) -> Meld:
     marker: Optional[int] = None
     if sc.peek() == ",":
         sc.pos += 1
-        if not sc.peek().isdigit():
+        if not _is_digit(sc.peek()):
             raise sc.error("expected a claim marker digit after ','")
         marker = int(sc.peek())
         marker_col = sc.pos
@@ -145,7 +151,7 @@ def _context(sc: _Scanner) -> MCRContext:
         sc.pos += 1
         field_start = sc.pos
         field = sc.text[sc.pos :]
-        if field.isdigit():
+        if field and all(_is_digit(ch) for ch in field):
             flowers = int(field)
             if flowers > 8:
                 raise sc.error("at most 8 flowers", field_start)
