@@ -63,8 +63,13 @@ class Meld:
     claimed: Optional[int] = None
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "kind", MeldKind(self.kind))
-        object.__setattr__(self, "tile", Tile(self.tile))
+        try:
+            object.__setattr__(self, "kind", MeldKind(self.kind))
+            object.__setattr__(self, "tile", Tile(self.tile))
+        except (ValueError, TypeError):
+            raise InvalidHandError(
+                f"a meld needs a MeldKind (0 chow, 1 pung, 2 kong) and a tile 0..33, got {self.kind!r}, {self.tile!r}"
+            ) from None
         if self.kind == MeldKind.CHOW and (self.tile >= 27 or self.tile % 9 > 6):
             raise InvalidHandError(f"a chow starting at {self.tile} would run across suits or use honours")
         if self.concealed and self.kind != MeldKind.KONG:
@@ -266,6 +271,23 @@ class MCRContext:
     kong: bool = False
     flowers: int = 0
     flower_tiles: Optional[Tuple[int, ...]] = None
+
+    def __post_init__(self) -> None:
+        for name in ("prevalent_wind", "seat_wind"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or not 0 <= value <= 3:
+                raise InvalidHandError(f"{name} must be 0..3 (East South West North), got {value!r}")
+        if self.flower_tiles is not None:
+            tiles = tuple(self.flower_tiles)
+            if any(not isinstance(i, int) or not 0 <= i <= 7 for i in tiles) or len(set(tiles)) != len(tiles):
+                raise InvalidHandError(f"flower_tiles must be distinct flower indices 0..7 (a..h), got {tiles!r}")
+            if self.flowers not in (0, len(tiles)):
+                raise InvalidHandError(f"flowers={self.flowers} does not match the {len(tiles)} flower_tiles given")
+            # One canonical value per context: sorted indices, no empty tuple (the notation has none).
+            object.__setattr__(self, "flower_tiles", tuple(sorted(tiles)) or None)
+            object.__setattr__(self, "flowers", len(tiles))
+        if not isinstance(self.flowers, int) or not 0 <= self.flowers <= 8:
+            raise InvalidHandError(f"flowers must be 0..8, got {self.flowers!r}")
 
     def __str__(self) -> str:
         flags = "".join("1" if f else "0" for f in (self.self_drawn, self.last_copy, self.wall_last, self.kong))
