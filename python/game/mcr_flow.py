@@ -22,7 +22,7 @@ from typing import Any, Dict, List
 from mahjong_core.tiles import Forms
 
 from .actions import DECLARE, Action
-from .engine import MELD_ADDED_KONG, MELD_CONCEALED_KONG, Game, _shanten, _waits
+from .engine import MELD_ADDED_KONG, MELD_CONCEALED_KONG, Game, _shanten, _waits_mask
 from .mcr_adapter import fans_without_flowers, mcr_module, score_accepts_declared_ready
 
 __all__ = ["MCRGame"]
@@ -111,13 +111,7 @@ class MCRGame(Game):
         else:
             hand[tile] -= 3
             melds = self.n_melds[seat] + 1
-        counts = bytes(hand)
-        if _shanten(counts, self.FORMS, melds=melds) != 0:
-            return False
-        mask = 0
-        for t in _waits(counts, self.FORMS, melds=melds):
-            mask |= 1 << t
-        return mask == self.waits[seat]
+        return _waits_mask(bytes(hand), self.FORMS, melds=melds) == self.waits[seat]
 
     # -- wins ------------------------------------------------------------------------------------
 

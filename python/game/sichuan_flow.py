@@ -16,18 +16,22 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Dict, List, Optional
 
 from mahjong_core.rules import sichuan
 from mahjong_core.tiles import Forms
 
 from .actions import DISCARD, VOID, Action, SUIT_LETTERS
-from .engine import CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB, Game
+from .engine import CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB, Game, _waits_mask
 
 __all__ = ["SichuanGame", "void_choices"]
 
 _ZERO9 = bytes(9)
 _SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * k) for k in range(3))
+#: _KEEP[v]: the wait bits a seat with void suit v can use
+_KEEP = tuple(((1 << 34) - 1) & ~m for m in _SUIT_MASKS)
+_SUIT_DISCARDS = tuple(DISCARD[9 * k: 9 * k + 9] for k in range(3))
 _KONG_KINDS = {MELD_KONG: "direct", MELD_ADDED_KONG: "added", MELD_CONCEALED_KONG: "concealed"}
 
 
@@ -81,21 +85,22 @@ class SichuanGame(Game):
     # -- hooks -----------------------------------------------------------------------------------
 
     def _update_waits(self, seat: int) -> None:
+        # Hot path (every discard): no core call while the seat still holds a void-suit tile.
         v = self.void[seat]
-        if v >= 0 and self.hands[seat][9 * v: 9 * v + 9] != _ZERO9:
+        hand = self.hands[seat]
+        if hand.count(0, 9 * v, 9 * v + 9) != 9:
             self.waits[seat] = 0  # holding a void-suit tile: cannot win
             return
-        Game._update_waits(self, seat)
-        if v >= 0 and self.waits[seat]:
-            self.waits[seat] &= ~_SUIT_MASKS[v]
+        self.waits[seat] = _waits_mask(bytes(hand), self.FORMS, melds=self.n_melds[seat]) & _KEEP[v]
 
     def _discard_options(self, seat: int) -> List[Action]:
+        # Hot path (every turn): void-suit tiles must go first.
         v = self.void[seat]
         hand = self.hands[seat]
         lo = 9 * v
-        if hand[lo: lo + 9] != _ZERO9:
-            return [DISCARD[t] for t in range(lo, lo + 9) if hand[t]]
-        return Game._discard_options(self, seat)
+        if hand.count(0, lo, lo + 9) != 9:
+            return list(compress(_SUIT_DISCARDS[v], hand[lo: lo + 9]))
+        return list(compress(DISCARD, hand))
 
     def _can_claim_tile(self, seat: int, tile: int) -> bool:
         return tile // 9 != self.void[seat]
