@@ -70,10 +70,11 @@ def _expected_package_dir() -> Path:
 
 
 def _import_installed_package() -> None:
-    expected = _expected_package_dir()
-    already = sys.modules.get("mahjong_core")
-    if already is None:
+    # Strip first: the checkout may hold a `mahjong_core.egg-info` (left by a build) that would
+    # otherwise be taken for the installed distribution's metadata.
+    if sys.modules.get("mahjong_core") is None:
         _strip_repo_root_from_sys_path()
+    expected = _expected_package_dir()
     try:
         package = importlib.import_module("mahjong_core")
     except ImportError as exc:
