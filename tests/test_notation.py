@@ -351,6 +351,8 @@ def test_wrong_meld_markers(text, column):
         ("12E3m456p789s11sEE", 3, "suit"),
         ("m123m456p789s11sE", 1, "digits"),
         ("123m 456p789s11sEE", 5, "whitespace"),
+        ("\u0661\u0662\u0663m456p789s11sEE", 1, "'\u0661'"),  # Arabic-Indic digits are not ranks
+        ("123m456p789s11sE\u00b2z", 17, "'\u00b2'"),  # str.isdigit('²') is True; int('²') fails
         ("", None, "empty"),
         ("   ", None, "empty"),
     ],
@@ -376,6 +378,7 @@ def test_malformed_tiles(text, column, words):
         ("|EE1000|aa", 9),
         ("|EE1000|3a", 8),
         ("|ee1000", 1),
+        ("|EE1000|\u0663", 8),
     ],
 )
 def test_malformed_context(suffix, column_offset):
