@@ -1,0 +1,123 @@
+"""Multi-hand matches: dealer rotation per ruleset and cumulative scores.
+
+    match = Match("changbai", seed=3)
+    match.play([GreedyBot(), RandomBot(), RandomBot(), RandomBot()], hands=16)
+    match.totals          # cumulative points per seat
+    match.history         # one summary per hand (dealer, winners, totals, ...)
+
+Hand k of a match is `new_game(ruleset, seed=seed, hand_no=k, dealer=...)`. The next dealer:
+
+- MCR (`dealer_rule="seed000"`): the dealer keeps the deal on a dealer win or a drawn hand, otherwise
+  the (first) winner deals. The prevalent wind (圈风) starts East and moves on after every fourth
+  change of dealer.
+- Sichuan: `dealer_rule="random"` — drawn from the seed for every hand; `"discarder"` — the first
+  winner's discarder deals (the winner itself after a self-draw); a drawn hand keeps the dealer.
+- Changbai: the ruleset's rule (`ChangbaiSettlement.next_dealer`): a dealer win or a drawn hand keeps
+  the dealer (连庄), a non-dealer win passes the deal to the next seat; several winners on one
+  discard: the first after the discarder decides. The first dealer is seat 0 or drawn from the seed
+  (`first_dealer`).
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from typing import Any, Dict, List, Optional, Sequence
+
+from mahjong_core.errors import IllegalActionError
+
+from .bots import Bot
+from .engine import Game
+from .rulesets import new_game, resolve_rules, seeded_dealer
+from .simulate import play_hand
+
+__all__ = ["Match"]
+
+
+class Match:
+    """A sequence of hands of one ruleset (see the module docstring)."""
+
+    def __init__(self, ruleset: str, *, seed: Optional[int] = None, rules: Any = None,
+                 first_dealer: Optional[int] = None) -> None:
+        self.ruleset = ruleset
+        self.rules = resolve_rules(ruleset, rules)
+        self.seed = secrets.randbits(63) if seed is None else seed
+        self.hand_no = 0
+        self.totals = [0, 0, 0, 0]
+        self.history: List[Dict[str, Any]] = []
+        self.game: Optional[Game] = None
+        self.prevalent_wind = 0
+        self._dealer_changes = 0
+        self._recorded = True
+        if first_dealer is not None:
+            self.dealer = first_dealer
+        elif self._random_dealer_each_hand() or (ruleset == "changbai" and self.rules.first_dealer == "random"):
+            self.dealer = seeded_dealer(self.seed, 0)
+        else:
+            self.dealer = 0
+
+    def _random_dealer_each_hand(self) -> bool:
+        return self.ruleset == "sichuan" and self.rules.dealer_rule == "random"
+
+    def new_hand(self) -> Game:
+        """Start the next hand (the previous one must have been recorded with `finish_hand`)."""
+        if self.game is not None and not self._recorded:
+            if not self.game.finished:
+                raise IllegalActionError("the current hand is not over yet")
+            self.finish_hand()
+        options = {"prevalent_wind": self.prevalent_wind} if self.ruleset == "mcr" else {}
+        self.game = new_game(self.ruleset, seed=self.seed, hand_no=self.hand_no, rules=self.rules,
+                             dealer=self.dealer, **options)
+        self._recorded = False
+        return self.game
+
+    def finish_hand(self) -> Dict[str, Any]:
+        """Record the finished current hand: add its totals, choose the next dealer."""
+        game = self.game
+        if game is None or not game.finished:
+            raise IllegalActionError("no finished hand to record")
+        if self._recorded:
+            return self.history[-1]
+        self._recorded = True
+        totals = game.ledger.totals()
+        for s in range(4):
+            self.totals[s] += totals[s]
+        next_dealer = self._next_dealer(game)
+        summary = {"hand_no": self.hand_no, "dealer": game.dealer, "winners": list(game.winners),
+                   "exhausted": game.exhausted, "totals": totals, "cumulative": list(self.totals),
+                   "next_dealer": next_dealer}
+        if self.ruleset == "mcr":
+            summary["prevalent_wind"] = self.prevalent_wind
+        self.history.append(summary)
+        if next_dealer != self.dealer:
+            self._dealer_changes += 1
+            self.prevalent_wind = (self._dealer_changes // 4) % 4
+        self.dealer = next_dealer
+        self.hand_no += 1
+        return summary
+
+    def _next_dealer(self, game: Game) -> int:
+        if self.ruleset == "changbai":
+            return game.next_dealer()  # type: ignore[attr-defined]
+        if self.ruleset == "mcr":
+            return game.next_dealer()  # type: ignore[attr-defined]
+        if self._random_dealer_each_hand():
+            return seeded_dealer(self.seed, self.hand_no + 1)
+        for event in game._events:  # "discarder": the first win decides
+            if event[0] == "win":
+                return event[1] if event[3] < 0 else event[3]
+        return game.dealer
+
+    def play(self, bots: Sequence[Bot], hands: int, *, rng: Optional[random.Random] = None) -> "Match":
+        """Play `hands` more hands with `bots` (one per seat); returns the match."""
+        rng = rng if rng is not None else random.Random(self.seed)
+        for _ in range(hands):
+            game = self.new_hand()
+            for bot in bots:
+                bot.new_hand(rng)
+            play_hand(game, bots)
+            self.finish_hand()
+        return self
+
+    def __repr__(self) -> str:
+        return f"<Match {self.ruleset} hands={self.hand_no} dealer={self.dealer} totals={self.totals}>"
