@@ -48,6 +48,7 @@ class ChangbaiGame(Game):
         self.reserve = rules.reserve_without_kong
         self.last_draws = rules.last_draws_win_only
         self.declares = rules.ready_required
+        self.track_waits = not rules.ready_required  # only a declared seat wins: its wait is fixed
         self.piao = [-1, -1, -1, -1]
         self.settlement: Optional[Any] = None
 

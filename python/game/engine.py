@@ -163,6 +163,7 @@ class Game:
         self.hands = [bytearray(34) for _ in range(4)]
         self.melds: List[List[Tuple[int, int, int, int]]] = [[], [], [], []]
         self.n_melds = [0, 0, 0, 0]
+        self.pungs: List[List[int]] = [[], [], [], []]  # tiles of each seat's (not yet added-to) pungs
         self.rivers: List[List[int]] = [[], [], [], []]
         self.flowers: List[List[int]] = [[], [], [], []]
         self.won_tiles: List[List[int]] = [[], [], [], []]
@@ -189,6 +190,7 @@ class Game:
         self.forced_last = 0       # a win is forced while fewer tiles remain (Sichuan forced_win_last)
         self.lock: Optional[List[int]] = None  # Sichuan pass lock per seat (-1 = none)
         self.declares = False      # 报听 exists (Changbai; MCR with declared_ready_fan)
+        self.track_waits = True    # keep wait masks current on every discard (Changbai: only declared seats win)
         self.last_draws = 0        # Changbai: the last N drawable tiles only allow a self-drawn win
         self.finished = False
         self.exhausted = False     # the hand ended because the wall ran out
@@ -290,6 +292,7 @@ class Game:
             "discard": self.discard,
             "discarder": self.discarder, "kong_seat": self.kong_seat, "kong_tile": self.kong_tile,
             "kongs": self.kongs, "interrupted": self.interrupted, "finished": self.finished,
+            "pungs": [list(p) for p in self.pungs],
             "exhausted": self.exhausted,
             "pending": {str(s): [a.uid for a in acts] for s, acts in self._pending.items()},
             "answers": {str(s): a.uid for s, a in self._answers.items()},
@@ -526,7 +529,7 @@ class Game:
         options = self._discard_options(seat)
         if can_win:
             options.insert(0, WIN)
-        if (4 in self.hands[seat] or self.n_melds[seat]) and self.tail > self.head:
+        if (4 in self.hands[seat] or self.pungs[seat]) and self.tail > self.head:
             options.extend(self._kong_options(seat))
         if self.declares:
             options.extend(self._declare_options(seat))
@@ -553,8 +556,8 @@ class Game:
         out = []
         if 4 in hand:
             out.extend(CONCEALED_KONG[t] for t in range(34) if hand[t] == 4 and self._can_claim_tile(seat, t))
-        for kind, t, _, _ in self.melds[seat]:
-            if kind == MELD_PUNG and hand[t]:
+        for t in self.pungs[seat]:
+            if hand[t]:
                 out.append(ADDED_KONG[t])
         return out
 
@@ -613,7 +616,8 @@ class Game:
         self.replacement = False
         self.drawn = -1
         self._events.append(("discard", seat, tile, declare))
-        self._update_waits(seat)
+        if self.track_waits:
+            self._update_waits(seat)
         if declare:
             self.declared[seat] = True
             self._on_declare(seat)
@@ -747,6 +751,7 @@ class Game:
         self._take_discard(discarder)
         self.hands[seat][tile] -= 2
         self.melds[seat].append((MELD_PUNG, tile, (seat - discarder) % 4, discarder))
+        self.pungs[seat].append(tile)
         self.n_melds[seat] += 1
         self._events.append(("pung", seat, tile, discarder))
         self._after_claim_turn(seat)
@@ -810,6 +815,7 @@ class Game:
             if kind == MELD_PUNG and t == tile:
                 melds[i] = (MELD_ADDED_KONG, t, marker, frm)
                 break
+        self.pungs[seat].remove(tile)
         self.kongs += 1
         self._events.append(("added_kong", seat, tile))
         self._update_waits(seat)

@@ -34,6 +34,10 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     # through pending() (bots get the engine's own list and must not modify it).
     while not game.finished:
         pending = game._pending
+        if len(pending) == 1 and not game._answers:  # one seat to ask: the common case
+            for seat, actions in pending.items():
+                game.act(seat, bots[seat].choose(game, seat, actions))
+            continue
         answered = game._answers
         for seat in list(pending):
             if seat in answered:

@@ -58,14 +58,16 @@ def tile_from_name(name: str) -> int:
         raise InvalidHandError(f"{name!r} is not a wall tile (1m..9s, E S W N C F P, flowers a..h)") from None
 
 
+_SETS = {
+    (False, False): tuple(t for t in range(34) for _ in range(4)),
+    (False, True): tuple(t for t in range(34) for _ in range(4)) + tuple(range(34, 42)),
+    (True, False): tuple(t for t in range(27) for _ in range(4)),
+}
+
+
 def tile_set(ruleset: str, flowers: bool = False) -> List[int]:
-    """The full tile multiset of a ruleset, in canonical order."""
-    if ruleset == "sichuan":
-        return [t for t in range(27) for _ in range(4)]
-    tiles = [t for t in range(34) for _ in range(4)]
-    if flowers:
-        tiles.extend(range(34, 42))
-    return tiles
+    """The full tile multiset of a ruleset, in canonical order (a new list)."""
+    return list(_SETS[(ruleset == "sichuan", bool(flowers) and ruleset != "sichuan")])
 
 
 def check_seed(seed: object) -> int:
