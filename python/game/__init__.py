@@ -15,6 +15,8 @@ layout, scripted walls), `engine` (the shared state machine), `sichuan_flow` / `
 
 from __future__ import annotations
 
+import argparse
+
 from .actions import SPACES, Action, ActionKind, ActionSpace
 from .engine import Game
 from .log import LOG_FORMAT, replay
@@ -27,14 +29,14 @@ __all__ = [
 ]
 
 
-def configure_simulate_cli(parser):  # type: ignore[no-untyped-def]
+def configure_simulate_cli(parser: "argparse.ArgumentParser") -> None:
     """Add the `simulate <ruleset>` options (see mahjong_core.game.simulate)."""
     from .simulate import configure_simulate_cli as configure
 
     return configure(parser)
 
 
-def run_simulate_cli(args) -> int:  # type: ignore[no-untyped-def]
+def run_simulate_cli(args: "argparse.Namespace") -> int:
     """Run `simulate <ruleset>` (see mahjong_core.game.simulate)."""
     from .simulate import run_simulate_cli as run
 

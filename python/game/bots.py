@@ -22,6 +22,7 @@ import random
 from typing import Any, Dict, List, Sequence, Type
 
 from mahjong_core import _core
+from mahjong_core.tiles import Forms
 
 from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
 
@@ -161,7 +162,7 @@ class GreedyBot(Bot):
         return DISCARD[self._best_discard(hand, discards, melds, forms)]
 
     @staticmethod
-    def _ready_value(hand: bytearray, tile: int, melds: int, forms: int) -> int:
+    def _ready_value(hand: bytearray, tile: int, melds: int, forms: Forms) -> int:
         """Unseen-by-me copies of the winning tiles after discarding `tile` (a ready hand)."""
         hand[tile] -= 1
         try:
@@ -170,7 +171,7 @@ class GreedyBot(Bot):
         finally:
             hand[tile] += 1
 
-    def _best_discard(self, hand: bytearray, legal: List[int], melds: int, forms: int) -> int:
+    def _best_discard(self, hand: bytearray, legal: List[int], melds: int, forms: Forms) -> int:
         # Hot path: the shanten after the best discard is the complete-size hand's shanten (one
         # core call); candidates are then tried in a fixed order (honours, terminals, 2/8, middle
         # tiles) and the first that reaches it is taken — except with a ready hand, where every

@@ -43,14 +43,14 @@ class ChangbaiGame(Game):
         bad = [v for v in rules.piao_choices if v not in PIAO_VALUES]
         if bad:
             raise ValueError(f"the game engine offers 飘 values {PIAO_VALUES}; these rules allow {bad} as well")
-        self.FORMS = int(Forms.CHANGBAI if rules.thirteen_orphans else Forms.STANDARD | Forms.SEVEN_PAIRS)
+        self.FORMS = Forms.CHANGBAI if rules.thirteen_orphans else Forms.STANDARD | Forms.SEVEN_PAIRS
         self.MULTI_WIN = rules.multiple_winners
         self.reserve = rules.reserve_without_kong
         self.last_draws = rules.last_draws_win_only
         self.declares = rules.ready_required
         self.track_waits = not rules.ready_required  # only a declared seat wins: its wait is fixed
         self.piao = [-1, -1, -1, -1]
-        self.settlement: Optional[Any] = None
+        self.settlement: Any = None  # a ChangbaiSettlement once the 飘 are known
 
     def _ruleset_state(self) -> Dict[str, Any]:
         return {"piao": list(self.piao)}

@@ -52,6 +52,7 @@ from mahjong_core.errors import IllegalActionError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Meld
 from mahjong_core.rules.ledger import Ledger
+from mahjong_core.tiles import Forms
 
 from .actions import (
     ADDED_KONG, CHOW, CONCEALED_KONG, DECLARE, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action, ActionKind,
@@ -130,8 +131,8 @@ class Game:
     """One hand of mahjong. Build with `mahjong_core.game.new_game`; see the module docstring."""
 
     ruleset: str = ""
-    #: the core's winning-form flags for this ruleset (an int: Forms.SICHUAN etc.)
-    FORMS: int = 0
+    #: the core's winning-form flags for this ruleset (Forms.SICHUAN etc.)
+    FORMS: Forms = Forms.STANDARD
     HAS_CHOW: bool = False
     #: several players may win on one discard
     MULTI_WIN: bool = False
@@ -535,7 +536,7 @@ class Game:
             options.extend(self._declare_options(seat))
         self._pending = {seat: options}
 
-    def _declared_turn(self, seat: int, tile: int, can_win: bool) -> None:
+    def _declared_turn(self, seat: int, tile: int, can_win: int) -> None:
         """报听: the drawn tile goes out unless it wins or makes a kong that keeps the wait."""
         options: List[Action] = [WIN] if can_win else []
         if self.tail > self.head:
@@ -553,7 +554,7 @@ class Game:
     def _kong_options(self, seat: int) -> List[Action]:  # noqa: D401
         """Concealed kongs (four in hand) and added kongs (a pung plus the fourth in hand)."""
         hand = self.hands[seat]
-        out = []
+        out: List[Action] = []
         if 4 in hand:
             out.extend(CONCEALED_KONG[t] for t in range(34) if hand[t] == 4 and self._can_claim_tile(seat, t))
         for t in self.pungs[seat]:

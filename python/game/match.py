@@ -65,7 +65,7 @@ class Match:
             if not self.game.finished:
                 raise IllegalActionError("the current hand is not over yet")
             self.finish_hand()
-        options = {"prevalent_wind": self.prevalent_wind} if self.ruleset == "mcr" else {}
+        options: Dict[str, Any] = {"prevalent_wind": self.prevalent_wind} if self.ruleset == "mcr" else {}
         self.game = new_game(self.ruleset, seed=self.seed, hand_no=self.hand_no, rules=self.rules,
                              dealer=self.dealer, **options)
         self._recorded = False

@@ -30,7 +30,7 @@ __all__ = ["MCRGame"]
 
 class MCRGame(Game):
     ruleset = "mcr"
-    FORMS = int(Forms.MCR)
+    FORMS = Forms.MCR
     HAS_CHOW = True
     CHECK_SELF_WIN = True
     CHECK_DISCARD_WIN = True

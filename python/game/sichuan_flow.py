@@ -46,7 +46,7 @@ def void_choices(counts: bytes) -> List[Action]:
 
 class SichuanGame(Game):
     ruleset = "sichuan"
-    FORMS = int(Forms.SICHUAN)
+    FORMS = Forms.SICHUAN
     HAS_CHOW = False
     MULTI_WIN = True
     CONTINUES_AFTER_WIN = True

@@ -165,7 +165,7 @@ def _tiles(spec: Optional[TileSpec]) -> List[Optional[int]]:
     if spec is None:
         return []
     if isinstance(spec, str):
-        out: List[int] = []
+        out: List[Optional[int]] = []
         rest = spec
         # flowers a..h may be written inline: "12m3pab" -> 1m 2m 3p a b
         letters = [c for c in rest if c in FLOWER_LETTERS]
@@ -224,7 +224,7 @@ def build_wall(ruleset: str, *, hands: Mapping[int, TileSpec], draws: Optional[T
         if len(tiles) != 13:
             raise InvalidHandError(f"build_wall: seat {seat} is dealt 13 tiles (the dealer 13 or 14), got {len(tiles)}")
         take(tiles, f"seat {seat}'s hand")
-        slots[13 * k: 13 * k + 13] = tiles  # type: ignore[assignment]
+        slots[13 * k: 13 * k + 13] = tiles
     head = 52
     if dealer_extra is not None:
         take([dealer_extra], "the dealer's 14th tile")
@@ -236,10 +236,10 @@ def build_wall(ruleset: str, *, hands: Mapping[int, TileSpec], draws: Optional[T
     take(tail_tiles, "tail")
     if head + len(draw_tiles) + len(tail_tiles) > size:
         raise InvalidHandError("build_wall: more scripted tiles than the wall holds")
-    for i, t in enumerate(draw_tiles):
-        slots[head + i] = t
-    for i, t in enumerate(tail_tiles):
-        slots[size - 1 - i] = t
+    for i, scripted in enumerate(draw_tiles):
+        slots[head + i] = scripted  # None stays free for a spare tile
+    for i, scripted in enumerate(tail_tiles):
+        slots[size - 1 - i] = scripted
     filler = [t for t in sorted(pool) for _ in range(pool[t])]
     it = iter(filler)
     for i in range(size):
