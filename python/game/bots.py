@@ -44,6 +44,7 @@ _K_PIAO = ActionKind.PIAO
 #: Discard preference when several discards keep the same shanten: honours, terminals, 2/8, the rest.
 _ORDER = tuple(list(range(27, 34)) + [0, 8, 9, 17, 18, 26] + [1, 7, 10, 16, 19, 25]
                + [t for t in range(27) if t % 9 in (2, 3, 4, 5, 6)])
+_RANK = tuple(_ORDER.index(t) for t in range(34))
 
 
 class Bot:
@@ -133,6 +134,10 @@ class GreedyBot(Bot):
         hand = bytearray(game.hand_bytes(seat))
         melds = game.meld_count(seat)
         forms = game.FORMS
+        if actions[0].kind is _K_DISCARD and actions[-1].kind is _K_DISCARD:  # only discards
+            if len(actions) == 1:
+                return actions[0]
+            return DISCARD[self._best_discard(hand, [a.arg for a in actions], melds, forms)]
         discards: List[int] = []
         declares: List[Action] = []
         for action in actions:
@@ -179,8 +184,7 @@ class GreedyBot(Bot):
         target = _shanten(bytes(hand), forms, melds=melds)
         if target < 0:
             target = 0
-        legal_set = set(legal)
-        ordered = [t for t in _ORDER if t in legal_set]
+        ordered = sorted(legal, key=_RANK.__getitem__)
         if target == 0:
             best, best_value = ordered[0], -1
             for t in ordered:

@@ -56,5 +56,7 @@ def score_accepts_declared_ready(module: Any) -> bool:
 
 
 def fans_without_flowers(score: Any, flowers: int) -> int:
-    """The fan total that counts toward `min_fan`: flowers (1 fan each, 花牌) do not."""
-    return score.total - flowers
+    """The fan total that counts toward `min_fan`: flowers (1 fan each, 花牌) do not. Uses the
+    score's own `base_total` when it has one."""
+    base = getattr(score, "base_total", None)
+    return score.total - flowers if base is None else base

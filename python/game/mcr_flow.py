@@ -169,7 +169,9 @@ class MCRGame(Game):
 
     def next_dealer(self) -> int:
         """`dealer_rule="seed000"`: the dealer keeps the deal on a dealer win or a drawn hand; otherwise
-        the (first) winner deals."""
+        the (first) winner deals. `"rotate"`: the deal passes to the next seat every hand."""
+        if getattr(self.rules, "dealer_rule", "seed000") == "rotate":
+            return (self.dealer + 1) % 4
         if not self.winners or self.dealer in self.winners:
             return self.dealer
         return self.winners[0]
