@@ -9,13 +9,21 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 import mahjong_core
 
 PACKAGE_DIR = Path(mahjong_core.__file__).resolve().parent
 
 
-def _run_mypy_tool(args, tmp_path: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, MYPY_CACHE_DIR=str(tmp_path / "mypy_cache"))
+@pytest.fixture(scope="module")
+def mypy_cache(tmp_path_factory) -> Path:
+    """One mypy cache for this module's runs (the second run reuses the standard library's)."""
+    return tmp_path_factory.mktemp("mypy_cache")
+
+
+def _run_mypy_tool(args, tmp_path: Path, cache: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, MYPY_CACHE_DIR=str(cache))
     if "site-packages" not in PACKAGE_DIR.parts:
         # An editable install is an import hook, which mypy cannot follow: point it at the package
         # (a regular install in site-packages is found as usual; mypy refuses it in MYPYPATH).
@@ -30,8 +38,8 @@ def test_stub_and_marker_files_are_installed():
     assert (PACKAGE_DIR / "py.typed").is_file(), "mahjong_core/py.typed is missing"
 
 
-def test_stubtest_core(tmp_path):
-    result = _run_mypy_tool(["mypy.stubtest", "mahjong_core._core"], tmp_path)
+def test_stubtest_core(tmp_path, mypy_cache):
+    result = _run_mypy_tool(["mypy.stubtest", "mahjong_core._core"], tmp_path, mypy_cache)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
@@ -60,7 +68,7 @@ USER_CODE = textwrap.dedent(
 )
 
 
-def test_public_api_type_checks(tmp_path):
+def test_public_api_type_checks(tmp_path, mypy_cache):
     (tmp_path / "user_code.py").write_text(USER_CODE)
-    result = _run_mypy_tool(["mypy", "--no-error-summary", "--hide-error-context", "user_code.py"], tmp_path)
+    result = _run_mypy_tool(["mypy", "--no-error-summary", "--hide-error-context", "user_code.py"], tmp_path, mypy_cache)
     assert result.returncode == 0, result.stdout + result.stderr
