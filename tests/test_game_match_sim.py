@@ -148,3 +148,11 @@ def test_random_bot_plays_every_legal_action_kind_eventually():
             kinds.add(action.kind.name)
             game.act(seat, action)
     assert {"DISCARD", "PASS", "PUNG", "CHOW", "PIAO", "DECLARE", "WIN"} <= kinds
+
+
+def test_mcr_rotate_dealer_rule_passes_the_deal_every_hand():
+    from test_game_mcr import FlowOnlyMCRDouble
+
+    with backend_override(FlowOnlyMCRDouble()):
+        match = Match("mcr", seed=4, rules={"dealer_rule": "rotate"}).play(_bots(), hands=6)
+    assert [h["dealer"] for h in match.history] == [0, 1, 2, 3, 0, 1]
