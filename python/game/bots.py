@@ -44,7 +44,7 @@ _K_PIAO = ActionKind.PIAO
 #: Discard preference when several discards keep the same shanten: honours, terminals, 2/8, the rest.
 _ORDER = tuple(list(range(27, 34)) + [0, 8, 9, 17, 18, 26] + [1, 7, 10, 16, 19, 25]
                + [t for t in range(27) if t % 9 in (2, 3, 4, 5, 6)])
-_RANK = tuple(_ORDER.index(t) for t in range(34))
+_ACTION_RANK = {DISCARD[t]: _ORDER.index(t) for t in range(34)}
 
 
 class Bot:
@@ -137,7 +137,7 @@ class GreedyBot(Bot):
         if actions[0].kind is _K_DISCARD and actions[-1].kind is _K_DISCARD:  # only discards
             if len(actions) == 1:
                 return actions[0]
-            return DISCARD[self._best_discard(hand, [a.arg for a in actions], melds, forms)]
+            return DISCARD[self._best_discard(hand, sorted(actions, key=_ACTION_RANK.__getitem__), melds, forms)]
         discards: List[int] = []
         declares: List[Action] = []
         for action in actions:
@@ -164,7 +164,8 @@ class GreedyBot(Bot):
             return max(declares, key=lambda a: self._ready_value(hand, a.arg, melds, forms))
         if len(discards) == 1:
             return DISCARD[discards[0]]
-        return DISCARD[self._best_discard(hand, discards, melds, forms)]
+        ordered = sorted((DISCARD[t] for t in discards), key=_ACTION_RANK.__getitem__)
+        return DISCARD[self._best_discard(hand, ordered, melds, forms)]
 
     @staticmethod
     def _ready_value(hand: bytearray, tile: int, melds: int, forms: Forms) -> int:
@@ -176,7 +177,8 @@ class GreedyBot(Bot):
         finally:
             hand[tile] += 1
 
-    def _best_discard(self, hand: bytearray, legal: List[int], melds: int, forms: Forms) -> int:
+    def _best_discard(self, hand: bytearray, ordered_actions: List[Action], melds: int, forms: Forms) -> int:
+        """The tile to discard; `ordered_actions`: the legal discards in preference order."""
         # Hot path: the shanten after the best discard is the complete-size hand's shanten (one
         # core call); candidates are then tried in a fixed order (honours, terminals, 2/8, middle
         # tiles) and the first that reaches it is taken — except with a ready hand, where every
@@ -184,7 +186,7 @@ class GreedyBot(Bot):
         target = _shanten(bytes(hand), forms, melds=melds)
         if target < 0:
             target = 0
-        ordered = sorted(legal, key=_RANK.__getitem__)
+        ordered = [a.arg for a in ordered_actions]
         if target == 0:
             best, best_value = ordered[0], -1
             for t in ordered:

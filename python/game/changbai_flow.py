@@ -19,7 +19,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from itertools import compress
+from typing import Any, Dict, List
 
 from mahjong_core.rules import changbai
 from mahjong_core.tiles import Forms
@@ -90,15 +91,14 @@ class ChangbaiGame(Game):
         if _shanten(bytes(hand), forms, melds=melds) > 0:
             return []
         out = []
-        for t in range(34):
-            if hand[t]:
-                hand[t] -= 1
-                try:
-                    if _shanten(bytes(hand), forms, melds=melds) == 0 and changbai.can_declare_ready(
-                            self.hand_of(seat), self.rules):
-                        out.append(DECLARE[t])
-                finally:
-                    hand[t] += 1
+        for t in compress(range(34), hand):  # each kind held
+            hand[t] -= 1
+            try:
+                if _shanten(bytes(hand), forms, melds=melds) == 0 and changbai.can_declare_ready(
+                        self.hand_of(seat), self.rules):
+                    out.append(DECLARE[t])
+            finally:
+                hand[t] += 1
         return out
 
     def _on_declare(self, seat: int) -> None:

@@ -609,7 +609,8 @@ class Game:
 
     def _discard_tile(self, seat: int, tile: int, declare: bool) -> None:
         # Hot path: one call per discard.
-        self.hands[seat][tile] -= 1
+        hands = self.hands
+        hands[seat][tile] -= 1
         self.rivers[seat].append(tile)
         self.discard = tile
         self.discarder = seat
@@ -622,19 +623,14 @@ class Game:
         if declare:
             self.declared[seat] = True
             self._on_declare(seat)
-        self._open_claims(seat, tile)
-
-    def _open_claims(self, discarder: int, tile: int) -> None:
-        """Ask every seat that can do something with the discard; skip the window if nobody can."""
-        # Hot path: one call per discard. Most discards interest nobody: decide that with a few
-        # shifts and count lookups before building anything (won seats have empty wait masks).
-        others = _OTHERS[discarder]
-        o1, o2, o3 = others
-        hands, waits = self.hands, self.waits
+        # Most discards interest nobody: decide that with a few shifts and count lookups before
+        # building a claim window (won seats have empty wait masks and are skipped later).
+        o1, o2, o3 = _OTHERS[seat]
+        waits = self.waits
         if (not ((waits[o1] | waits[o2] | waits[o3]) >> tile) & 1
                 and hands[o1][tile] < 2 and hands[o2][tile] < 2 and hands[o3][tile] < 2):
             if not self.HAS_CHOW or tile >= 27 or self.won[o1] or self.declared[o1]:
-                self._next_draw = o1 if not self.won[o1] else self._next_seat(discarder)
+                self._next_draw = o1 if not self.won[o1] else self._next_seat(seat)
                 return
             h = hands[o1]
             for _, a, b in CHOW_PATTERNS[tile]:
@@ -643,6 +639,13 @@ class Game:
             else:
                 self._next_draw = o1
                 return
+        self._open_claims(seat, tile)
+
+    def _open_claims(self, discarder: int, tile: int) -> None:
+        """Ask every seat that can do something with the discard; skip the window if nobody can."""
+        others = _OTHERS[discarder]
+        o1 = others[0]
+        hands, waits = self.hands, self.waits
         pending: Dict[int, List[Action]] = {}
         if self._offers:
             self._offers = {}

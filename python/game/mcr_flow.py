@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any, Dict, List
 
 from mahjong_core.tiles import Forms
@@ -92,12 +93,11 @@ class MCRGame(Game):
         if _shanten(bytes(hand), self.FORMS, melds=melds) > 0:
             return []
         out = []
-        for t in range(34):
-            if hand[t]:
-                hand[t] -= 1
-                if _shanten(bytes(hand), self.FORMS, melds=melds) == 0:
-                    out.append(DECLARE[t])
-                hand[t] += 1
+        for t in compress(range(34), hand):  # each kind held
+            hand[t] -= 1
+            if _shanten(bytes(hand), self.FORMS, melds=melds) == 0:
+                out.append(DECLARE[t])
+            hand[t] += 1
         return out
 
     def _declared_kong_ok(self, seat: int, tile: int, kind: int) -> bool:
