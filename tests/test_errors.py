@@ -372,8 +372,11 @@ FUZZ = textwrap.dedent(
 )
 
 
-def test_random_garbage_never_crashes_the_interpreter():
+def test_random_garbage_never_crashes_the_interpreter(tmp_path):
     """Random bad input in a child process: only our errors (or TypeError/ValueError) and the
     process survives (a segfault or abort would show as a negative return code)."""
-    result = subprocess.run([sys.executable, "-c", FUZZ, "7", "20000"], capture_output=True, text=True, timeout=300)
+    # cwd: a fresh directory, so `python -c` cannot import the source folder (see conftest.py).
+    result = subprocess.run(
+        [sys.executable, "-c", FUZZ, "7", "20000"], capture_output=True, text=True, timeout=300, cwd=tmp_path
+    )
     assert result.returncode == 0, f"return code {result.returncode}\n{result.stdout}\n{result.stderr[-2000:]}"

@@ -29,7 +29,7 @@ def test_checksum_matches_recorded_value():
     assert mc.table_info()["checksum"] == RECORDED_CHECKSUM
 
 
-def test_tables_regenerate_identically_in_a_fresh_process():
+def test_tables_regenerate_identically_in_a_fresh_process(tmp_path):
     code = textwrap.dedent(
         """
         import json, mahjong_core
@@ -38,7 +38,10 @@ def test_tables_regenerate_identically_in_a_fresh_process():
         print(json.dumps({k: info[k] for k in ("checksum", "suit_classes", "honor_classes", "states")}))
         """
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    # cwd: a fresh directory, so `python -c` cannot import the source folder (see conftest.py).
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True, cwd=tmp_path
+    )
     fresh = json.loads(out.stdout)
     here = mc.table_info()
     assert fresh == {k: here[k] for k in fresh}
