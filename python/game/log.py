@@ -5,6 +5,9 @@ seed and hand number, dealer, ruleset options, the wall (tile names, in order) a
 the order it was given (`actions`: [seat, action code] with the ruleset's `ActionSpace` codes) — plus
 a readable account of what happened (`events`), the winners, the ledger and the totals.
 
+The log is omniscient (the whole wall, every answer): it is a record for after the hand, replays
+and audits — send players `Game.view(seat)` during a hand, never the log.
+
 Tiles in logs are names: "1m".."9m", "1p".."9p", "1s".."9s", "E" "S" "W" "N", "C" "F" "P" (中发白),
 flowers "a".."h".
 

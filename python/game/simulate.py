@@ -316,7 +316,7 @@ def run_simulate_cli(args: argparse.Namespace) -> int:
         return 0
     print(f"{ruleset}: {result.games} hands, seed {result.seed}, preset {result.preset or 'custom'}, "
           f"{result.workers} worker(s), {result.elapsed:.1f} s ({result.hands_per_second:,.0f} hands/s)")
-    print(f"drawn hands (wall exhausted): {result.exhausted} ({result.exhausted / result.games:.1%})")
+    print(f"hands that ran to the end of the wall: {result.exhausted} ({result.exhausted / result.games:.1%})")
     print(f"{'seat':<5}{'bot':<8}{'wins':>8}{'win%':>8}{'self':>8}{'deal-in':>9}{'deal%':>8}"
           f"{'points':>11}{'mean':>10}{'SD':>10}")
     for seat, st in enumerate(result.seats):
