@@ -380,3 +380,16 @@ def test_random_garbage_never_crashes_the_interpreter(tmp_path):
         [sys.executable, "-c", FUZZ, "7", "20000"], capture_output=True, text=True, timeout=300, cwd=tmp_path
     )
     assert result.returncode == 0, f"return code {result.returncode}\n{result.stdout}\n{result.stderr[-2000:]}"
+
+
+def test_non_integer_counts_are_rejected():
+    """Counts are integers: 1.9 copies must not silently become 1."""
+    floats = [1.9] * 13 + [0] * 21
+    problems = []
+    for fn, args in ((mc.shanten, (floats,)), (mc.waits, (floats,)), (mc.effective_tiles, (WAITING_BYTES, Forms.MCR, [0.5] * 34))):
+        try:
+            result = fn(*args)
+        except (TypeError, InvalidHandError):
+            continue
+        problems.append(f"{fn.__name__}: returned {result!r}")
+    assert not problems, "\n".join(problems)
