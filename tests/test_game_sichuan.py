@@ -221,3 +221,21 @@ def _waits_mask(counts: bytes) -> int:
     import mahjong_core
 
     return sum(1 << int(t) for t in mahjong_core.waits(counts, mahjong_core.Forms.SICHUAN))
+
+
+def test_heavenly_and_earthly_wins():
+    # 天胡: the dealer's dealt 14 tiles win.
+    game = start({0: "111m234m567m789m99p", 1: "2468p2468s13579p", 2: "1122334455667s", 3: "35789m3579s1357p"},
+                 [S, M, M, M])
+    assert game.pending()[0][0] is WIN
+    game.act(0, WIN)
+    win = [e for e in game._events if e[0] == "win"][0]
+    assert "天胡" in [name for name, _ in win[4]["items"]]
+    # 地胡: seat 1's first draw completes its hand (no claim before).
+    game = start({0: "13579m2468p13579p", 1: "111m234m567m789m9p", 2: "1122334455667s", 3: "2468s35799s2468m"},
+                 [S, S, M, P], draws=["9p"])
+    game.act(0, DISCARD[T("3m")])
+    assert game.turn == 1 and game.drawn == T("9p") and game.pending()[1][0] is WIN
+    game.act(1, WIN)
+    win = [e for e in game._events if e[0] == "win"][0]
+    assert "地胡" in [name for name, _ in win[4]["items"]]

@@ -172,7 +172,6 @@ class Game:
         self.declared = [False, False, False, False]
         self.won = [False, False, False, False]
         self.winners: List[int] = []
-        self.draw_count = [0, 0, 0, 0]
         self.phase = CHOOSE
         self.turn = dealer
         self.drawn = -1            # the tile the turn seat drew this turn (-1 after a claim)
@@ -288,7 +287,7 @@ class Game:
             "rivers": [list(r) for r in self.rivers], "flowers": [list(f) for f in self.flowers],
             "won_tiles": [list(w) for w in self.won_tiles], "waits": list(self.waits),
             "declared": list(self.declared), "won": list(self.won), "winners": list(self.winners),
-            "draw_count": list(self.draw_count), "drawn": self.drawn, "replacement": self.replacement,
+            "drawn": self.drawn, "replacement": self.replacement,
             "after_kong": self.after_kong, "last_four": self.last_four, "kept": list(self.kept),
             "discard": self.discard,
             "discarder": self.discarder, "kong_seat": self.kong_seat, "kong_tile": self.kong_tile,
@@ -431,7 +430,6 @@ class Game:
         hand[tile] -= 1
         self._update_waits(dealer)
         hand[tile] += 1
-        self.draw_count[dealer] = 1
         self._open_turn(dealer, tile, False)
 
     def _run(self) -> None:
@@ -456,7 +454,6 @@ class Game:
                     return
             if self.lock is not None:
                 self.lock[seat] = -1
-            self.draw_count[seat] += 1
             self._events.append(("draw", seat, tile))
             self.hands[seat][tile] += 1
             self._open_turn(seat, tile, False)

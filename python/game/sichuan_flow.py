@@ -132,8 +132,9 @@ class SichuanGame(Game):
         self.settlement.kong(seat, _KONG_KINDS[kind], tile=tile, discarder=None if discarder < 0 else discarder)
 
     def _first_draw(self, seat: int) -> bool:
-        return not self.interrupted and not self.replacement and self.draw_count[seat] == 1 and (
-            seat != self.dealer or not self.rivers[seat])
+        """天胡/地胡: the seat's first tile (the dealer's 14th, anyone else's first draw) with no claim or
+        kong made before — with no claim, a seat that has not discarded yet is on its first draw."""
+        return not self.interrupted and not self.replacement and not self.rivers[seat]
 
     def _settle_self_win(self, seat: int, tile: int) -> Any:
         score = sichuan.score(
