@@ -231,8 +231,13 @@ class Game:
         Raises IllegalActionError — and changes nothing — when the game is over, the seat has nothing
         to answer (or already answered), or the action is not among its legal actions.
         """
-        actions = self._pending.get(seat)
-        if actions is None or seat in self._answers:
+        # Hot path: one call per answer. Every check comes before the first change of state.
+        pending = self._pending
+        try:
+            actions = pending.get(seat)
+        except TypeError:  # an unhashable "seat"
+            actions = None
+        if actions is None:
             raise self._not_pending_error(seat, action)
         if action.__class__ is not Action:
             action = self._decode(seat, action)
@@ -240,9 +245,8 @@ class Game:
             raise IllegalActionError(
                 f"{action!r} is not legal for seat {seat} now ({PHASES[self.phase]}); legal: "
                 f"{', '.join(map(repr, actions))}")
-        self._actions.append(seat << 8 | action.uid)
-        pending = self._pending
         if len(pending) == 1:
+            self._actions.append(seat << 8 | action.uid)
             self._pending = {}
             phase = self.phase
             if phase == TURN or phase == AFTER_CLAIM:
@@ -255,10 +259,13 @@ class Game:
             else:
                 self._resolve_window(pending, {seat: action})
         else:
-            self._answers[seat] = action
-            if len(self._answers) < len(pending):
-                return
             answers = self._answers
+            if seat in answers:
+                raise self._not_pending_error(seat, action)
+            self._actions.append(seat << 8 | action.uid)
+            answers[seat] = action
+            if len(answers) < len(pending):
+                return
             self._pending = {}
             self._answers = {}
             self._resolve_window(pending, answers)
@@ -455,8 +462,22 @@ class Game:
             if self.lock is not None:
                 self.lock[seat] = -1
             self._events.append(("draw", seat, tile))
-            self.hands[seat][tile] += 1
-            self._open_turn(seat, tile, False)
+            hand = self.hands[seat]
+            hand[tile] += 1
+            if (self.waits[seat] >> tile) & 1 or self.last_four or self.declared[seat]:
+                self._open_turn(seat, tile, False)  # a possible win or a special turn
+                continue
+            # The common turn (no win possible; cf. _open_turn): discards, kongs, 报听.
+            self.turn = seat
+            self.drawn = tile
+            self.replacement = False
+            self.phase = TURN
+            options = self._discard_options(seat)
+            if (4 in hand or self.pungs[seat]) and self.tail > self.head:
+                options.extend(self._kong_options(seat))
+            if self.declares:
+                options.extend(self._declare_options(seat))
+            self._pending = {seat: options}
 
     def _next_seat(self, seat: int) -> int:
         """The next seat in turn order that is still in the hand."""
