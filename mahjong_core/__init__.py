@@ -16,7 +16,7 @@ from ._core import (
     table_info,
     waits,
 )
-from .errors import IllegalActionError, InvalidHandError, MahjongError, ParseError, RulesError
+from .errors import IllegalActionError, InvalidArgumentError, InvalidHandError, MahjongError, ParseError, RulesError
 from .hand import Hand
 from .model import Block, BlockKind, Decomposition, DiscardOption, MCRContext, Meld, MeldKind
 from .notation import format_hand, format_tiles, parse, parse_tiles
@@ -53,6 +53,7 @@ __all__ = [
     "MahjongError",
     "ParseError",
     "InvalidHandError",
+    "InvalidArgumentError",
     "IllegalActionError",
     "RulesError",
     "__version__",

@@ -16,13 +16,16 @@ from libc.string cimport memcpy, memset
 from libcpp.vector cimport vector
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
 
-from ._errors cimport mc_set_invalid_hand_error
+from ._errors cimport mc_set_error_types
+from cpython.long cimport PyLong_AsLongAndOverflow
+from cpython.number cimport PyNumber_Index
+cimport cython
 cimport mahjong_core._cpp_tables as ctables
 cimport mahjong_core._cpp_shanten as cs
 cimport mahjong_core._cpp_decompose as cd
 cimport mahjong_core._cpp_batch as cb
 
-from .errors import InvalidHandError
+from .errors import InvalidArgumentError, InvalidHandError
 from .tiles import Forms, Tile
 from .model import (
     Block as PyBlock,
@@ -33,7 +36,7 @@ from .model import (
     MeldKind,
 )
 
-mc_set_invalid_hand_error(InvalidHandError)
+mc_set_error_types(InvalidHandError, InvalidArgumentError)
 
 cdef tuple TILES = tuple(Tile)
 cdef tuple BLOCK_KINDS = tuple(PyBlockKind)
@@ -75,6 +78,7 @@ cdef inline int meld_size(object meld):
     return 3 if (<object>meld).kind != MeldKind.KONG else 4
 
 
+@cython.auto_pickle(False)  # Hand defines __reduce__
 cdef class HandCore:
     """C-level storage of a hand (see `mahjong_core.Hand`, which adds the Python API)."""
 
@@ -87,19 +91,12 @@ cdef class HandCore:
     cdef readonly object context
 
     def __init__(self, counts, melds=(), win_tile=None, context=None):
-        cdef int i, v, total = 0
-        cdef Py_ssize_t n
-        if isinstance(counts, (str, bytes)) and not isinstance(counts, bytes):
+        cdef int i, total = 0
+        if isinstance(counts, str):
             raise TypeError("Hand(counts) takes 34 counts; use mahjong_core.parse() for notation")
-        n = len(counts)
-        if n != KINDS:
-            raise InvalidHandError(f"a hand needs 34 counts (one per tile kind), got {n}")
+        _fill_counts(counts, self.c, "a hand")
         for i in range(KINDS):
-            v = counts[i]
-            if v < 0 or v > 4:
-                raise InvalidHandError(f"{v} copies of {TILES[i]} (a count is 0..4)")
-            self.c[i] = <uint8_t>v
-            total += v
+            total += self.c[i]
         self.melds = tuple(melds)
         memset(self.meld_c, 0, KINDS)
         for m in self.melds:
@@ -158,15 +155,40 @@ cdef class _Input:
 
 
 cdef int _fill_counts(object seq, uint8_t* out, str what) except -1:
+    """34 integer counts 0..4 from any sequence (floats are refused, not truncated)."""
     cdef Py_ssize_t n = len(seq)
     cdef long v
+    cdef int overflow
     if n != KINDS:
         raise InvalidHandError(f"{what} needs 34 counts (one per tile kind), got {n}")
     for i in range(KINDS):
-        v = seq[i]
-        if v < 0 or v > 4:
-            raise InvalidHandError(f"{what}: {v} copies of {TILES[i]} (a count is 0..4)")
+        item = PyNumber_Index(seq[i])  # TypeError for 1.9, accepts NumPy integers
+        v = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or v < 0 or v > 4:
+            raise InvalidHandError(f"{what}: {item} copies of {TILES[i]} (a count is 0..4)")
         out[i] = <uint8_t>v
+    return 0
+
+
+cdef inline int _meld_count(object melds) except -1:
+    """An int meld count 0..4 (any int object, no overflow)."""
+    cdef int overflow
+    cdef long m = PyLong_AsLongAndOverflow(melds, &overflow)
+    if overflow or m < 0 or m > 4:
+        raise InvalidHandError(f"a hand has 0 to 4 exposed melds, got {melds}")
+    return <int>m
+
+
+cdef inline unsigned _possible_forms(int melds):
+    """The forms a hand with this many exposed melds can take."""
+    return 31 if melds == 0 else (17 if melds == 1 else 1)
+
+
+cdef inline int _require_possible(unsigned forms, int melds) except -1:
+    if not (forms & _possible_forms(melds)):
+        raise InvalidHandError(
+            f"none of the requested forms ({Forms(forms)!r}) is possible with {melds} exposed meld(s): seven pairs, "
+            f"thirteen orphans and honours-and-knitted need a concealed hand, the knitted straight at most one meld")
     return 0
 
 
@@ -180,8 +202,7 @@ cdef _Input _resolve(object hand, object melds):
         inp.melds = h.n_melds
         inp.trusted = True
         inp.hand = hand
-        if melds != 0 and melds != h.melds:
-            raise ValueError("a Hand carries its own melds; do not pass melds= with it")
+        _no_melds_with_hand(melds)
         return inp
     if isinstance(hand, str):
         from .notation import parse
@@ -197,7 +218,7 @@ cdef _Input _resolve(object hand, object melds):
     memset(inp.meld_buf, 0, KINDS)
     inp.meld_c = inp.meld_buf
     if isinstance(melds, int):
-        inp.melds = melds
+        inp.melds = _meld_count(melds)
     else:
         ms = tuple(melds)
         for m in ms:
@@ -205,15 +226,21 @@ cdef _Input _resolve(object hand, object melds):
                 raise TypeError(f"melds must be an int or Meld objects, got {type(m).__name__}")
             for t in (<object>m).tiles:
                 inp.meld_buf[<int>t] += 1
-        inp.melds = len(ms)
+        inp.melds = _meld_count(len(ms))
+        for i in range(KINDS):
+            if inp.c[i] + inp.meld_buf[i] > 4:
+                raise InvalidHandError(
+                    f"{inp.c[i] + inp.meld_buf[i]} copies of {TILES[i]} in the hand and its melds (at most 4 of a kind)")
     inp.trusted = False
     return inp
 
 
 cdef inline unsigned _forms(object forms) except? 0:
-    cdef long f = forms
-    if f <= 0 or f > 31:
-        raise ValueError(f"forms must be a non-empty combination of Forms flags, got {forms!r}")
+    cdef int overflow
+    cdef long f = PyLong_AsLongAndOverflow(forms, &overflow) if isinstance(forms, int) else -1
+    if overflow or f <= 0 or f > 31:
+        raise InvalidArgumentError(
+            f"forms must be a non-empty combination of Forms flags (1..31, e.g. Forms.MCR), got {forms!r}")
     return <unsigned>f
 
 
@@ -228,8 +255,8 @@ cdef inline int _check_applicable(int value, unsigned forms, int melds) except -
 # Single-hand analysis
 
 cdef inline int _no_melds_with_hand(object melds) except -1:
-    if type(melds) is not int or <long>melds != 0:
-        raise ValueError("a Hand carries its own melds; do not pass melds= with it")
+    if type(melds) is not int or melds != 0:
+        raise InvalidArgumentError("a Hand carries its own melds; do not pass melds= with it")
     return 0
 
 
@@ -266,8 +293,8 @@ def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
         return r
     if type(hand) is bytes and type(melds) is int:
         if exclude_exhausted:
-            return cs.shanten_limited(_bytes_counts(hand), <int>melds, f)
-        return cs.shanten(_bytes_counts(hand), <int>melds, f)
+            return cs.shanten_limited(_bytes_counts(hand), _meld_count(melds), f)
+        return cs.shanten(_bytes_counts(hand), _meld_count(melds), f)
     cdef _Input inp = _resolve(hand, melds)
     return cs.shanten_limited(inp.c, inp.melds, f) if exclude_exhausted else cs.shanten(inp.c, inp.melds, f)
 
@@ -281,9 +308,10 @@ def is_winning(hand, forms=Forms.MCR, *, melds=0):
         h = <HandCore>hand
         if h.n_tiles != 14 - 3 * h.n_melds:
             cs.validate_hand(h.c, h.n_melds, cs.TileCount.Complete)
+        _require_possible(f, h.n_melds)
         return cs.is_winning_unchecked(h.c, h.n_melds, f)
     if type(hand) is bytes and type(melds) is int:
-        return cs.is_winning(_bytes_counts(hand), <int>melds, f)
+        return cs.is_winning(_bytes_counts(hand), _meld_count(melds), f)
     cdef _Input inp = _resolve(hand, melds)
     return cs.is_winning(inp.c, inp.melds, f)
 
@@ -302,6 +330,7 @@ def waits(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
         h = <HandCore>hand
         if h.n_tiles != 13 - 3 * h.n_melds:
             cs.validate_hand(h.c, h.n_melds, cs.TileCount.Waiting)
+        _require_possible(f, h.n_melds)
         w = cs.waits_unchecked(h.c, h.n_melds, f)
         if exclude_exhausted:
             for i in range(KINDS):
@@ -326,9 +355,10 @@ def waits_mask(hand, forms=Forms.MCR, *, melds=0):
         h = <HandCore>hand
         if h.n_tiles != 13 - 3 * h.n_melds:
             cs.validate_hand(h.c, h.n_melds, cs.TileCount.Waiting)
+        _require_possible(f, h.n_melds)
         return cs.waits_unchecked(h.c, h.n_melds, f)
     if type(hand) is bytes and type(melds) is int:
-        return cs.waits(_bytes_counts(hand), <int>melds, f)
+        return cs.waits(_bytes_counts(hand), _meld_count(melds), f)
     cdef _Input inp = _resolve(hand, melds)
     return cs.waits(inp.c, inp.melds, f)
 

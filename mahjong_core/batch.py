@@ -12,7 +12,7 @@ import operator
 from typing import Any, Tuple
 
 from . import _core
-from .errors import InvalidHandError
+from .errors import InvalidArgumentError, InvalidHandError
 from .tiles import Forms
 
 _np: Any
@@ -100,7 +100,9 @@ def _forms(forms: Any) -> int:
     """The forms mask as an int, range-checked before it reaches the C++ (which takes an unsigned)."""
     value = operator.index(forms)
     if not 0 < value <= int(Forms.MCR):
-        raise ValueError(f"forms must be a non-empty combination of Forms flags, got {forms!r}")
+        raise InvalidArgumentError(
+            f"forms must be a non-empty combination of Forms flags (1..31, e.g. Forms.MCR), got {forms!r}"
+        )
     return value
 
 

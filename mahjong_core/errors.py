@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["MahjongError", "ParseError", "InvalidHandError", "IllegalActionError", "RulesError"]
+__all__ = [
+    "MahjongError",
+    "ParseError",
+    "InvalidHandError",
+    "InvalidArgumentError",
+    "IllegalActionError",
+    "RulesError",
+]
 
 
 class MahjongError(Exception):
@@ -22,6 +29,11 @@ class ParseError(MahjongError, ValueError):
 
 class InvalidHandError(MahjongError, ValueError):
     """A hand is impossible (a fifth copy, a chow across suits) or has the wrong tile count for the call."""
+
+
+class InvalidArgumentError(MahjongError, ValueError):
+    """An argument other than the hand itself is wrong: `forms` flags out of range, `melds=` given
+    together with a Hand (which carries its own melds)."""
 
 
 class IllegalActionError(MahjongError, ValueError):

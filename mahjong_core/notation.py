@@ -11,7 +11,9 @@ is the winning tile.
 
 `parse` raises ParseError (naming the column) for malformed text and InvalidHandError for a
 well-formed but impossible hand; `format_hand` writes the canonical form, and
-`parse(format_hand(h)) == h` for every hand.
+`parse(format_hand(h)) == h` for every hand the notation can express: a waiting-size hand, or a
+full-size hand with its winning tile. (A full-size Hand built from counts without a winning tile
+formats the same way, so parsing it back makes its last tile the winning tile.)
 """
 
 from __future__ import annotations

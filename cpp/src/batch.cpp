@@ -44,6 +44,8 @@ void for_rows(const uint8_t* rows, std::size_t n, const uint8_t* melds_per_row, 
     const uint8_t* c = rows + r * kKinds;
     const int m = melds_per_row ? melds_per_row[r] : melds;
     if (!row_ok(c, m, expect)) raise_row(r, c, m, expect, "invalid hand");
+    if (!(forms & possible_forms(m)))
+      raise_row(r, c, m, expect, "none of the requested forms is possible with this many melds");
     fn(r, c, m);
   }
 }
@@ -53,10 +55,7 @@ void for_rows(const uint8_t* rows, std::size_t n, const uint8_t* melds_per_row, 
 void batch_shanten(const uint8_t* rows, std::size_t n, const uint8_t* melds_per_row, int melds, unsigned forms,
                    bool limited, int8_t* out) {
   for_rows(rows, n, melds_per_row, melds, forms, TileCount::Either, [&](std::size_t r, const uint8_t* c, int m) {
-    const int s = limited ? shanten_limited_unchecked(c, m, forms) : shanten_unchecked(c, m, forms);
-    if (s == kNotApplicable)
-      raise_row(r, c, m, TileCount::Either, "none of the requested forms is possible with this many melds");
-    out[r] = static_cast<int8_t>(s);
+    out[r] = static_cast<int8_t>(limited ? shanten_limited_unchecked(c, m, forms) : shanten_unchecked(c, m, forms));
   });
 }
 

@@ -123,6 +123,7 @@ std::vector<Decomposition> decompose(const uint8_t* concealed, const MeldSpec* m
   validate_forms(forms);
   validate_hand(concealed, n_melds, TileCount::Complete);
   validate_melds(concealed, melds, n_melds);
+  require_possible_forms(forms, n_melds);
 
   std::vector<Decomposition> out;
   Block prefix[kMaxMelds];

@@ -480,11 +480,17 @@ void validate_hand(const uint8_t* counts, int melds, TileCount expect) {
   }
 }
 
+void require_possible_forms(unsigned forms, int melds) {
+  if (!(forms & possible_forms(melds)))
+    throw InvalidHand("none of the requested forms (flags " + std::to_string(forms) + ") is possible with " +
+                      std::to_string(melds) +
+                      " exposed melds: seven pairs, thirteen orphans and honours-and-knitted need a concealed "
+                      "hand, the knitted straight at most one meld");
+}
+
 namespace {
 void require_applicable(int value, unsigned forms, int melds) {
-  if (value == kNotApplicable)
-    throw InvalidHand("none of the requested forms (flags " + std::to_string(forms) + ") is possible with " +
-                      std::to_string(melds) + " exposed melds");
+  if (value == kNotApplicable) require_possible_forms(forms, melds);
 }
 }  // namespace
 
@@ -507,12 +513,14 @@ int shanten_limited(const uint8_t* counts, int melds, unsigned forms) {
 bool is_winning(const uint8_t* counts, int melds, unsigned forms) {
   validate_forms(forms);
   validate_hand(counts, melds, TileCount::Complete);
+  require_possible_forms(forms, melds);
   return is_winning_unchecked(counts, melds, forms);
 }
 
 uint64_t waits(const uint8_t* counts, int melds, unsigned forms) {
   validate_forms(forms);
   validate_hand(counts, melds, TileCount::Waiting);
+  require_possible_forms(forms, melds);
   return waits_unchecked(counts, melds, forms);
 }
 

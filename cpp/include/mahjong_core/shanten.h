@@ -31,6 +31,13 @@ enum class TileCount { Waiting, Complete, Either };
 void validate_hand(const uint8_t* counts, int melds, TileCount expect);
 // Throws InvalidArgument unless `forms` is a non-empty subset of kAllForms.
 void validate_forms(unsigned forms);
+// The forms a hand with `melds` exposed melds can take (seven pairs, thirteen orphans and
+// honours-and-knitted need a concealed hand; the knitted straight at most one meld).
+constexpr unsigned possible_forms(int melds) {
+  return melds == 0 ? kAllForms : melds == 1 ? (kStandard | kKnittedStraight) : kStandard;
+}
+// Throws InvalidHand when none of `forms` is possible with `melds` melds.
+void require_possible_forms(unsigned forms, int melds);
 
 // Per-form shanten (unchecked). A form that cannot apply (e.g. seven pairs with melds) returns
 // kNotApplicable.
