@@ -72,7 +72,8 @@ def winning_kinds_of(hand: Hand, rules: Rules) -> Tuple[Tile, ...]:
     """`winning_kinds` of a Hand already known to hold 13 − 3·melds tiles (no size check)."""
     exclude_phantoms = not rules.phantom_waits_count
     kinds = set(waits(hand, changbai_forms(rules) & ~Forms.SEVEN_PAIRS, exclude_exhausted=exclude_phantoms))
-    pair_waits = waits(hand, Forms.SEVEN_PAIRS, exclude_exhausted=exclude_phantoms)
+    # Seven pairs needs a concealed hand (the core refuses the form for a hand with melds).
+    pair_waits = waits(hand, Forms.SEVEN_PAIRS, exclude_exhausted=exclude_phantoms) if hand.n_melds == 0 else ()
     if pair_waits and rules.seven_pairs_need_terminal and not holds_terminal_or_honor(hand):
         pair_waits = tuple(t for t in pair_waits if t.is_terminal_or_honor)
     kinds.update(pair_waits)
