@@ -186,10 +186,10 @@ class GreedyBot(Bot):
         target = _shanten(bytes(hand), forms, melds=melds)
         if target < 0:
             target = 0
-        ordered = [a.arg for a in ordered_actions]
         if target == 0:
-            best, best_value = ordered[0], -1
-            for t in ordered:
+            best, best_value = ordered_actions[0].arg, -1
+            for action in ordered_actions:
+                t = action.arg
                 hand[t] -= 1
                 counts = bytes(hand)
                 if _shanten(counts, forms, melds=melds) == 0:
@@ -198,13 +198,14 @@ class GreedyBot(Bot):
                         best, best_value = t, value
                 hand[t] += 1
             return best
-        for t in ordered:
+        for action in ordered_actions:
+            t = action.arg
             hand[t] -= 1
             ok = _shanten(bytes(hand), forms, melds=melds) == target
             hand[t] += 1
             if ok:
                 return t
-        return ordered[0]  # pragma: no cover - some discard always reaches the hand's shanten
+        return ordered_actions[0].arg  # pragma: no cover - some discard always reaches the shanten
 
 
 BOTS: Dict[str, Type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
