@@ -161,8 +161,14 @@ def test_claim_options_respect_declarations_and_priorities(ruleset):
                         assert PUNG not in actions and not any(a.kind is ActionKind.CHOW for a in actions)
                     if any(a.kind is ActionKind.CHOW for a in actions):
                         assert s == (game.discarder + 1) % 4
+                    if game.tail - game.head - game.reserve <= 0:   # nothing left to draw: only a win
+                        assert set(actions) <= {WIN, PASS}
             seat, actions = next(iter(pending.items()))
             game.act(seat, bots[seat].choose(game, seat, actions))
+        kinds = [e[0] for e in game._events]
+        if "keep" in kinds:   # Changbai's last four: no discard and no kong once the first tile is kept
+            rest = kinds[kinds.index("keep"):]
+            assert not {"discard", "kong", "concealed_kong", "added_kong", "chow", "pung"} & set(rest)
 
 
 def test_action_encoding_is_stable():
