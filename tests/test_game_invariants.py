@@ -227,3 +227,15 @@ def test_bad_game_arguments_are_rejected():
         new_game("changbai", seed=1, rules={"piao_choices": (0, 3)})
     with pytest.raises(ValueError):
         replay({"format": "something else"})
+
+
+def test_log_records_ruleset_preset_rules_and_wall():
+    game = new_game("sichuan", seed=5, rules={"max_fan": 4})
+    log = json.loads(json.dumps(game.log))
+    assert log["ruleset"] == "sichuan" and log["preset"] is None and log["rules"]["max_fan"] == 4
+    assert len(log["wall"]) == 108 and log["seed"] == 5 and log["actions"] == []
+    assert replay(log).rules == game.rules
+    game = new_game("changbai", seed=5)
+    log = game.log
+    assert log["preset"] == "changbai" and log["rules"]["piao_choices"] == [0, 2, 4, 6]
+    assert log["events"] == [] and len(log["wall"]) == 136
