@@ -45,7 +45,7 @@ The live wall is `wall[head:tail]`: draws take `wall[head]`, kong replacements a
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from mahjong_core import _core
 from mahjong_core.errors import IllegalActionError
@@ -57,7 +57,6 @@ from mahjong_core.tiles import Forms
 from .actions import (
     ADDED_KONG, CHOW, CONCEALED_KONG, DECLARE, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action, ActionKind,
 )
-from .wall import tile_name
 
 __all__ = [
     "Game", "PHASES", "MELD_CHOW", "MELD_PUNG", "MELD_KONG", "MELD_ADDED_KONG", "MELD_CONCEALED_KONG",
@@ -933,6 +932,3 @@ class Game:
         waiting = sorted(s for s in self._pending if s not in self._answers)
         return IllegalActionError(
             f"seat {seat} has nothing to answer now ({PHASES[self.phase]}); waiting for seat(s) {waiting}")
-
-    def tile_text(self, tile: int) -> str:
-        return tile_name(tile)

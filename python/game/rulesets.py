@@ -129,8 +129,3 @@ def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequenc
         raise ValueError(f"dealer must be a seat 0..3, got {dealer!r}")
     cls = game_class(ruleset)
     return cls(rules, tiles, seed=seed, hand_no=hand_no, dealer=dealer, shuffled=shuffled, **options)
-
-
-def game_options(game: Game) -> Dict[str, Any]:
-    """The ruleset options a game was created with (for logs and replay)."""
-    return dict(getattr(game, "options", {}))

@@ -15,7 +15,7 @@ makes the walls.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Counter as CounterT, Iterable, List, Optional, Tuple
+from typing import Callable, Counter as CounterT, Iterable, List, Optional, Tuple
 
 from .actions import DISCARD, PASS, Action, ActionKind
 from .engine import AFTER_CLAIM, CHOOSE, LAST_DRAW, MELD_CHOW, MELD_PUNG, ROB, TURN, Game

@@ -29,14 +29,12 @@ from mahjong_core.errors import InvalidHandError
 from mahjong_core.notation import parse_tiles
 
 __all__ = [
-    "FLOWER_LETTERS", "tile_set", "shuffled_wall", "tile_name", "tile_from_name", "build_wall", "DEAL_SIZE",
-    "check_wall",
+    "FLOWER_LETTERS", "tile_set", "shuffled_wall", "tile_name", "tile_from_name", "build_wall", "check_wall",
 ]
 
 FLOWER_LETTERS = "abcdefgh"
 _PERSON = b"mjc-wall-v1"
 _SEED_BYTES = 32
-DEAL_SIZE = 53  # 4 x 13 + the dealer's 14th tile
 # _LIMITS[i]: words below this value map uniformly onto 0..i (range i + 1).
 _LIMITS = tuple(65536 - 65536 % (i + 1) for i in range(256))
 
