@@ -13,13 +13,14 @@ GreedyBot, in order of preference:
 - Its own turn: a concealed or added kong when the shanten does not get worse; 报听 (Changbai /
   MCR classic) whenever offered, choosing the declaration whose wait has most unseen copies;
   otherwise the discard that leaves the lowest shanten — with a ready hand, the one with most unseen
-  winning tiles; otherwise the first in the order honours, terminals, 2/8, middle tiles.
+  winning tiles; otherwise the first in the order honours, terminals, 2/8, middle tiles. A drawn
+  tile that does not lower the shanten of the hand it joined is discarded at once.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Sequence, Type
+from typing import Any, Dict, List, Sequence, Tuple, Type
 
 from mahjong_core import _core
 from mahjong_core.tiles import Forms
@@ -130,6 +131,12 @@ class GreedyBot(Bot):
                     best, best_shanten = action, after
         return best
 
+    def new_hand(self, rng: random.Random) -> None:
+        self.rng = rng
+        #: seat -> (game, its 13 - 3m tiles after its last discard, their shanten): lets a draw that
+        #: cannot improve the hand go straight out without searching every discard again
+        self._kept: Dict[int, Any] = {}
+
     def _turn(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
         hand = bytearray(game.hand_bytes(seat))
         melds = game.meld_count(seat)
@@ -137,7 +144,18 @@ class GreedyBot(Bot):
         if actions[0].kind is _K_DISCARD and actions[-1].kind is _K_DISCARD:  # only discards
             if len(actions) == 1:
                 return actions[0]
-            return DISCARD[self._best_discard(hand, sorted(actions, key=_ACTION_RANK.__getitem__), melds, forms)]
+            drawn = game.drawn
+            kept = self._kept.get(seat) if drawn >= 0 else None
+            if kept is not None and kept[0] is game and DISCARD[drawn] in actions:
+                hand[drawn] -= 1
+                same = bytes(hand) == kept[1]
+                hand[drawn] += 1
+                if same and _shanten(bytes(hand), forms, melds=melds) >= kept[2]:
+                    return DISCARD[drawn]  # the draw does not lower the shanten: it goes out
+            tile, target = self._best_discard(hand, sorted(actions, key=_ACTION_RANK.__getitem__), melds, forms)
+            hand[tile] -= 1
+            self._kept[seat] = (game, bytes(hand), target)
+            return DISCARD[tile]
         discards: List[int] = []
         declares: List[Action] = []
         for action in actions:
@@ -165,7 +183,7 @@ class GreedyBot(Bot):
         if len(discards) == 1:
             return DISCARD[discards[0]]
         ordered = sorted((DISCARD[t] for t in discards), key=_ACTION_RANK.__getitem__)
-        return DISCARD[self._best_discard(hand, ordered, melds, forms)]
+        return DISCARD[self._best_discard(hand, ordered, melds, forms)[0]]
 
     @staticmethod
     def _ready_value(hand: bytearray, tile: int, melds: int, forms: Forms) -> int:
@@ -177,8 +195,9 @@ class GreedyBot(Bot):
         finally:
             hand[tile] += 1
 
-    def _best_discard(self, hand: bytearray, ordered_actions: List[Action], melds: int, forms: Forms) -> int:
-        """The tile to discard; `ordered_actions`: the legal discards in preference order."""
+    def _best_discard(self, hand: bytearray, ordered_actions: List[Action], melds: int, forms: Forms
+                      ) -> Tuple[int, int]:
+        """(tile to discard, shanten after it); `ordered_actions`: the legal discards in preference order."""
         # Hot path: the shanten after the best discard is the complete-size hand's shanten (one
         # core call); candidates are then tried in a fixed order (honours, terminals, 2/8, middle
         # tiles) and the first that reaches it is taken — except with a ready hand, where every
@@ -197,15 +216,15 @@ class GreedyBot(Bot):
                     if value > best_value:
                         best, best_value = t, value
                 hand[t] += 1
-            return best
+            return best, 0
         for action in ordered_actions:
             t = action.arg
             hand[t] -= 1
             ok = _shanten(bytes(hand), forms, melds=melds) == target
             hand[t] += 1
             if ok:
-                return t
-        return ordered_actions[0].arg  # pragma: no cover - some discard always reaches the shanten
+                return t, target
+        return ordered_actions[0].arg, target  # pragma: no cover - some discard always reaches it
 
 
 BOTS: Dict[str, Type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
