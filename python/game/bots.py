@@ -150,8 +150,11 @@ class GreedyBot(Bot):
                 hand[drawn] -= 1
                 same = bytes(hand) == kept[1]
                 hand[drawn] += 1
-                if same and _shanten(bytes(hand), forms, melds=melds) >= kept[2]:
-                    return DISCARD[drawn]  # the draw does not lower the shanten: it goes out
+                if (same and (kept[2] == 0 or _isolated(hand, drawn))
+                        and _shanten(bytes(hand), forms, melds=melds) >= kept[2]):
+                    # A draw that does not lower the shanten goes straight out when it is isolated,
+                    # or when the hand was ready already (keeps its wait; saves the costly search).
+                    return DISCARD[drawn]
             tile, target = self._best_discard(hand, sorted(actions, key=_ACTION_RANK.__getitem__), melds, forms)
             hand[tile] -= 1
             self._kept[seat] = (game, bytes(hand), target)
@@ -225,6 +228,16 @@ class GreedyBot(Bot):
             if ok:
                 return t, target
         return ordered_actions[0].arg, target  # pragma: no cover - some discard always reaches it
+
+
+def _isolated(hand: bytearray, t: int) -> bool:
+    """A single copy with no neighbour within two ranks (an honour: a single copy)."""
+    if hand[t] != 1:
+        return False
+    if t >= 27:
+        return True
+    r = t % 9
+    return sum(hand[t - min(r, 2): t + min(8 - r, 2) + 1]) == 1
 
 
 BOTS: Dict[str, Type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
