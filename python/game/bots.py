@@ -14,7 +14,8 @@ GreedyBot, in order of preference:
   MCR classic) whenever offered, choosing the declaration whose wait has most unseen copies;
   otherwise the discard that leaves the lowest shanten — with a ready hand, the one with most unseen
   winning tiles; otherwise the first in the order honours, terminals, 2/8, middle tiles. A drawn
-  tile that does not lower the shanten of the hand it joined is discarded at once.
+  tile that does not lower the shanten goes straight out when it is isolated (no neighbour within
+  two ranks) or the hand was ready already — the full search is skipped then.
 """
 
 from __future__ import annotations
