@@ -11,7 +11,10 @@
   concealed one cannot; 杠上炮 wins carry `after_kong_discard` and the settlement applies 呼叫转移.
 - `pass_lock="until_draw"`: a seat that passes a discard (or robbing) win cannot win on a discard
   again until its next draw unless the new win scores more 番.
-- `forced_win_last=N`: while fewer than N tiles remain in the wall, a seat that can win must.
+- `forced_win_last=N`: a winning tile that came from the wall's last N tiles (fewer than N left after
+  it was drawn — also its discard) must be won: WIN is then the only action offered.
+- 天胡/地胡 (`first_draw`): the seat's first tile with no claim or kong made before.
+- The physical tile of a discard won by several seats goes to the nearest winner's won tiles.
 """
 
 from __future__ import annotations
