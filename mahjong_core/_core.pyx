@@ -125,15 +125,29 @@ cdef class HandCore:
         self.win_tile = win_tile
         self.context = context
 
+    # The count tuples are built on first access and kept (the hand never changes).
+    cdef tuple _counts, _meld_counts, _all_counts
+
     @property
     def counts(self):
         """The 34 concealed counts (winning tile included)."""
-        return tuple([self.c[i] for i in range(KINDS)])
+        if self._counts is None:
+            self._counts = tuple([self.c[i] for i in range(KINDS)])
+        return self._counts
 
     @property
     def meld_counts(self):
         """The 34 counts of the tiles in the melds."""
-        return tuple([self.meld_c[i] for i in range(KINDS)])
+        if self._meld_counts is None:
+            self._meld_counts = tuple([self.meld_c[i] for i in range(KINDS)])
+        return self._meld_counts
+
+    @property
+    def all_counts(self):
+        """Counts of the concealed tiles and the melds together."""
+        if self._all_counts is None:
+            self._all_counts = tuple([self.c[i] + self.meld_c[i] for i in range(KINDS)])
+        return self._all_counts
 
     def counts_bytes(self):
         """The concealed counts as 34 bytes (the fastest input of every analysis function)."""

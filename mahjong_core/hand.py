@@ -46,11 +46,6 @@ class Hand(HandCore):
         return tuple(Tile(i) for i, n in enumerate(self.counts) for _ in range(n))
 
     @property
-    def all_counts(self) -> Tuple[int, ...]:
-        """Counts of the concealed tiles and the melds together."""
-        return tuple(a + b for a, b in zip(self.counts, self.meld_counts))
-
-    @property
     def is_concealed(self) -> bool:
         """No exposed meld (concealed kongs allowed)."""
         return all(m.concealed for m in self.melds)

@@ -56,40 +56,56 @@ class _Scanner:
 
     def tiles(self, stop: str) -> List[Tuple[Tile, int]]:
         """Tiles up to one of the characters in `stop` (or the end), each with its column."""
+        # Parsing is on the path of every notation-string call, so the loop works on locals and
+        # table lookups; anything unusual falls through to `_reject`, which explains it.
+        text, pos, end = self.text, self.pos, len(self.text)
         out: List[Tuple[Tile, int]] = []
-        digits: List[Tuple[int, int]] = []
-        while not self.at_end() and self.peek() not in stop:
-            ch, here = self.peek(), self.pos
-            if _is_digit(ch):
-                if ch == "0":
-                    raise self.error("0 is not a tile rank (these rulesets have no red fives)")
-                digits.append((int(ch), here))
-            elif ch in _SUITS or ch == "z":
+        digits: List[int] = []  # columns of pending rank digits
+        while pos < end:
+            ch = text[pos]
+            if ch in stop:
+                break
+            if ch in _RANKS:
+                digits.append(pos)
+            elif ch in _SUIT_TILES:
                 if not digits:
+                    self.pos = pos
                     raise self.error(f"suit letter '{ch}' must follow tile digits, e.g. 123{ch}")
-                for rank, col in digits:
-                    if ch == "z":
-                        if rank > 7:
-                            raise self.error(f"{rank}z is not a tile: honours are 1z..7z (E S W N C F P)", col)
-                        out.append((Tile(26 + rank), col))
-                    else:
-                        out.append((Tile(_SUITS.index(ch) * 9 + rank - 1), col))
+                row = _SUIT_TILES[ch]
+                for col in digits:
+                    rank = _RANKS[text[col]]
+                    if rank >= len(row):
+                        raise self.error(f"{rank + 1}z is not a tile: honours are 1z..7z (E S W N C F P)", col)
+                    out.append((row[rank], col))
                 digits = []
-            elif ch in HONOR_LETTERS:
+            elif ch in _HONOR_TILES:
                 if digits:
-                    raise self.error(f"digits before '{ch}' need a suit letter (m, p, s or z)", digits[-1][1] + 1)
-                out.append((Tile(27 + HONOR_LETTERS.index(ch)), here))
-            elif ch.isspace():
-                raise self.error("unexpected whitespace inside the hand")
+                    raise self.error(f"digits before '{ch}' need a suit letter (m, p, s or z)", digits[-1] + 1)
+                out.append((_HONOR_TILES[ch], pos))
             else:
-                raise self.error(
-                    f"unexpected character {ch!r}: tiles are digits with m/p/s/z, or the honour letters "
-                    "E S W N C F P (5z/6z/7z = 中发白)"
-                )
-            self.pos += 1
+                self.pos = pos
+                raise self._reject(ch)
+            pos += 1
+        self.pos = pos
         if digits:
-            raise self.error("tile digits need a suit letter (m, p, s or z)", digits[-1][1] + 1)
+            raise self.error("tile digits need a suit letter (m, p, s or z)", digits[-1] + 1)
         return out
+
+    def _reject(self, ch: str) -> ParseError:
+        if ch == "0":
+            return self.error("0 is not a tile rank (these rulesets have no red fives)")
+        if ch.isspace():
+            return self.error("unexpected whitespace inside the hand")
+        return self.error(
+            f"unexpected character {ch!r}: tiles are digits with m/p/s/z, or the honour letters "
+            "E S W N C F P (5z/6z/7z = 中发白)"
+        )
+
+
+_ALL_TILES = tuple(Tile)
+_RANKS = {str(r): r - 1 for r in range(1, 10)}  # ASCII digits only (not '²' or '٣')
+_SUIT_TILES = {"m": _ALL_TILES[0:9], "p": _ALL_TILES[9:18], "s": _ALL_TILES[18:27], "z": _ALL_TILES[27:34]}
+_HONOR_TILES = {letter: _ALL_TILES[27 + i] for i, letter in enumerate(HONOR_LETTERS)}
 
 
 def _meld(sc: _Scanner) -> Meld:
