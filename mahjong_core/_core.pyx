@@ -541,3 +541,4 @@ def _batch_waits(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] mel
     cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
     with nogil:
         cb.batch_waits(&counts[0, 0], n, per_row, melds, forms, &out[0])
+include "_mcr.pxi"
