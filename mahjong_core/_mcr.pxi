@@ -5,29 +5,30 @@
 # (registered once by rules.mcr), and the chosen decomposition and attribution stay in a small C
 # record (`_MCRRaw`) until someone asks for them, so a score costs no Python object it does not need.
 
+cimport cython
 cimport mahjong_core._cpp_mcr as cmcr
 cimport mahjong_core._cpp_mcr_fans as cfans
 from libc.stdint cimport int16_t, uint16_t
 
 # Option bits (rules.mcr builds them from a Rules once per Rules).
-MCR_OPT_MIL = 1
-MCR_OPT_KNITTED_WAIT = 2
-MCR_OPT_PHANTOM_WAITS = 4
-MCR_OPT_STRICT_CONTEXT = 8
-MCR_OPT_FLOWERS = 16
-MCR_OPT_DECLARED_READY_FAN = 32
+_MCR_OPT_MIL = 1
+_MCR_OPT_KNITTED_WAIT = 2
+_MCR_OPT_PHANTOM_WAITS = 4
+_MCR_OPT_STRICT_CONTEXT = 8
+_MCR_OPT_FLOWERS = 16
+_MCR_OPT_DECLARED_READY_FAN = 32
 # Context flag bits.
-MCR_SELF_DRAWN = 1
-MCR_LAST_COPY = 2
-MCR_WALL_LAST = 4
-MCR_KONG = 8
-MCR_DECLARED_READY = 16
+_MCR_SELF_DRAWN = 1
+_MCR_LAST_COPY = 2
+_MCR_WALL_LAST = 4
+_MCR_KONG = 8
+_MCR_DECLARED_READY = 16
 # Attribution part bits (besides the block indices 0..6).
-MCR_PART_KNITTED = cmcr.kPartKnitted
-MCR_PART_WHOLE_HAND = cmcr.kPartWholeHand
-MCR_PART_WIN_TILE = cmcr.kPartWinTile
-MCR_PART_FLOWERS = cmcr.kPartFlowers
-MCR_RECORD_BYTES = cmcr.kRecordBytes
+_MCR_PART_KNITTED = cmcr.kPartKnitted
+_MCR_PART_WHOLE_HAND = cmcr.kPartWholeHand
+_MCR_PART_WIN_TILE = cmcr.kPartWinTile
+_MCR_PART_FLOWERS = cmcr.kPartFlowers
+_MCR_RECORD_BYTES = cmcr.kRecordBytes
 
 cdef list _mcr_fan_objects = None  # [fan][count] -> the Fan value object
 
@@ -72,6 +73,7 @@ cdef inline int _mcr_melds(tuple melds, cd.MeldSpec* specs) except -1:
     return n
 
 
+@cython.auto_pickle(False)
 cdef class _MCRRaw:
     """The chosen decomposition and the attribution of one score, kept in C until needed."""
     cdef cd.Decomposition d

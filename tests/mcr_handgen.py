@@ -4,10 +4,11 @@ Hands are built directly (sets + a pair, or a special form), not sampled and fil
 towards the shapes that make fans: one or two suits, honours, terminals, nearby ranks, repeated
 sets, kongs of every kind, 0-4 exposed melds, every context flag and flowers.
 
-    random_hand(rng, consistent=False) -> str
+    random_hand(rng, consistent=False, flowers=True) -> str
 
 With `consistent=True` the context flags never contradict the hand (和绝张 with a copy of the tile
-in the concealed hand, 抢杠和 on a tile the winner holds, 杠上开花 without a kong).
+in the concealed hand, 抢杠和 on a tile the winner holds, 杠上开花 without a kong); with
+`flowers=False` no flowers are written (for rules that play 136 tiles).
 """
 
 from __future__ import annotations
@@ -204,7 +205,7 @@ def _compact(tiles: List[int]) -> str:
 
 
 def _context(rng: random.Random, concealed: List[int], meld_tiles: List[int], has_kong: bool, win: int,
-             consistent: bool) -> str:
+             consistent: bool, flowers: bool) -> str:
     winds = "ESWN"
     self_drawn = rng.random() < 0.5
     last_copy = rng.random() < 0.12
@@ -218,7 +219,7 @@ def _context(rng: random.Random, concealed: List[int], meld_tiles: List[int], ha
             kong = False
     flags = "".join("1" if f else "0" for f in (self_drawn, last_copy, wall_last, kong))
     text = f"|{rng.choice(winds)}{rng.choice(winds)}{flags}"
-    r = rng.random()
+    r = rng.random() if flowers else 1.0
     if r < 0.15:
         text += f"|{rng.randint(1, 8)}"
     elif r < 0.2:
@@ -226,15 +227,15 @@ def _context(rng: random.Random, concealed: List[int], meld_tiles: List[int], ha
     return text
 
 
-def random_hand(rng: random.Random, consistent: bool = False) -> str:
+def random_hand(rng: random.Random, consistent: bool = False, flowers: bool = True) -> str:
     """One random winning hand in the notation, context suffix included."""
     while True:
-        text = _try_hand(rng, consistent)
+        text = _try_hand(rng, consistent, flowers)
         if text is not None:
             return text
 
 
-def _try_hand(rng: random.Random, consistent: bool) -> Optional[str]:
+def _try_hand(rng: random.Random, consistent: bool, flowers: bool) -> Optional[str]:
     form = rng.random()
     pal = _Palette(rng)
     melds: List[str] = []
@@ -303,4 +304,4 @@ def _try_hand(rng: random.Random, consistent: bool) -> Optional[str]:
         concealed = [s] * 3 + [s + r for r in range(1, 8)] + [s + 8] * 3 + [s + rng.randrange(9)]
         win = rng.choice(concealed) if rng.random() < 0.3 else concealed[-1]
     text = "".join(melds) + _concealed_text(rng, concealed, win)
-    return text + _context(rng, concealed, meld_tiles, has_kong, win, consistent)
+    return text + _context(rng, concealed, meld_tiles, has_kong, win, consistent, flowers)

@@ -316,7 +316,7 @@ def tile_fans(all_tiles: List[int]) -> List[str]:
         fans.append("LVYISE")
     if all(is_terminal(t) for t in kinds):
         fans.append("QINGYAOJIU")
-    elif all(is_terminal(t) or is_honor(t) for t in kinds) and suits:
+    if all(is_terminal(t) or is_honor(t) for t in kinds):
         fans.append("HUNYAOJIU")
     return fans
 
@@ -355,7 +355,7 @@ class Context:
         return fans
 
 
-def _context(hand: mc.Hand, opts: Options) -> Context:
+def context(hand: mc.Hand, opts: Options) -> Context:
     ctx = hand.context or mc.MCRContext()
     win = int(hand.win_tile)
     own_concealed = hand.counts[win] - 1
@@ -414,6 +414,14 @@ def _wait_fan(sets: List[Set], pair: Optional[int], c: Context, knitted: Tuple[i
     return []
 
 
+def _concealment(fans: Counter, c: Context) -> None:
+    """门前清 for a hand without claimed melds; 不求人 (which drops 门前清 and 自摸) if self-drawn."""
+    if c.concealed:
+        fans["MENQIANQING"] = 1
+        if c.self_drawn:
+            fans["BUQIUREN"] = 1
+
+
 def _evaluate_sets(sets: List[Set], pair: int, c: Context, opts: Options, knitted: Tuple[int, ...] = ()) -> Counter:
     fans: Counter = Counter()
     chows = [s for s in sets if s.kind == "chow"]
@@ -437,36 +445,41 @@ def _evaluate_sets(sets: List[Set], pair: int, c: Context, opts: Options, knitte
     melded_kongs = sum(1 for s in pungs if s.kind == "kong" and s.exposed)
     concealed_kongs = sum(1 for s in pungs if s.kind == "kong" and not s.exposed)
     kongs = melded_kongs + concealed_kongs
+    # Every kong pattern present is raised; the exclusion table keeps the biggest.
     if kongs == 4:
         fans["SIGANG"] = 1
-    elif kongs == 3:
+    if kongs >= 3:
         fans["SANGANG"] = 1
-    elif kongs == 2:
-        if melded_kongs == 2:
-            fans["SHUANGMINGGANG"] = 1
-        elif concealed_kongs == 2:
-            fans["SHUANGANGANG"] = 1
-        elif opts.mil_concealed_melded_kong:
-            fans["MINGANGANG"] = 1
-        else:
-            fans["MINGGANG"] = fans["ANGANG"] = 1
-    elif kongs == 1:
-        fans["MINGGANG" if melded_kongs else "ANGANG"] = 1
+    if melded_kongs >= 2:
+        fans["SHUANGMINGGANG"] = 1
+    if concealed_kongs >= 2:
+        fans["SHUANGANGANG"] = 1
+    if melded_kongs and concealed_kongs and opts.mil_concealed_melded_kong:
+        fans["MINGANGANG"] = 1
+    if melded_kongs:
+        fans["MINGGANG"] = 1
+    if concealed_kongs:
+        fans["ANGANG"] = 1
     n_concealed = len(concealed_pungs)
-    if n_concealed >= 2:
-        fans[{2: "SHUANGANKE", 3: "SANANKE", 4: "SIANKE"}[n_concealed]] = 1
+    for need, name in ((4, "SIANKE"), (3, "SANANKE"), (2, "SHUANGANKE")):
+        if n_concealed >= need:
+            fans[name] = 1
 
     # Honour pungs
     winds = [s.tile for s in pungs if s.tile in WINDS]
     dragons = [s.tile for s in pungs if s.tile in DRAGONS]
     if len(winds) == 4:
         fans["DASIXI"] = 1
-    elif len(winds) == 3:
-        fans["XIAOSIXI" if pair in WINDS else "SANFENGKE"] = 1
+    if len(winds) == 3 and pair in WINDS:
+        fans["XIAOSIXI"] = 1
+    if len(winds) >= 3:
+        fans["SANFENGKE"] = 1
     if len(dragons) == 3:
         fans["DASANYUAN"] = 1
-    elif len(dragons) == 2:
-        fans["XIAOSANYUAN" if pair in DRAGONS else "SHUANGJIANKE"] = 1
+    if len(dragons) == 2 and pair in DRAGONS:
+        fans["XIAOSANYUAN"] = 1
+    if len(dragons) >= 2:
+        fans["SHUANGJIANKE"] = 1
     if dragons:
         fans["JIANKE"] = len(dragons)
     if 27 + c.prevalent in winds:
@@ -520,7 +533,7 @@ def _evaluate_sets(sets: List[Set], pair: int, c: Context, opts: Options, knitte
     # Concealment and the win
     exposed = [s for s in sets if s.exposed]
     if c.concealed:
-        fans["BUQIUREN" if c.self_drawn else "MENQIANQING"] = 1
+        _concealment(fans, c)
     if len(exposed) == 4 and not c.self_drawn:
         fans["QUANQIUREN"] = 1
     for f in _wait_fan(sets, pair, c, knitted, opts):
@@ -550,7 +563,9 @@ def _apply_exclusions(fans: Counter) -> Counter:
     return out
 
 
-def evaluate(hand: mc.Hand, d: mc.Decomposition, c: Context, opts: Options) -> Counter:
+def evaluate(hand: mc.Hand, d: mc.Decomposition, c: Context, opts: Options, exclude: bool = True) -> Counter:
+    """The fans of one reading (before 无番和 and flowers); `exclude=False` gives the raw fans,
+    before the exclusion table is applied."""
     fans: Counter = Counter()
     if d.form == Forms.STANDARD:
         fans = _evaluate_sets(_sets_of(hand, d), int(d.pair), c, opts)
@@ -564,29 +579,34 @@ def evaluate(hand: mc.Hand, d: mc.Decomposition, c: Context, opts: Options) -> C
         all_tiles = [t for t in pairs for _ in range(2)]
         shifted = (len({suit(t) for t in pairs}) == 1 and not is_honor(pairs[0])
                    and sorted(pairs) == list(range(min(pairs), min(pairs) + 7)))
-        fans["LIANQIDUI" if shifted else "QIDUI"] = 1
+        fans["QIDUI"] = 1
+        if shifted:
+            fans["LIANQIDUI"] = 1
         for f in tile_fans(all_tiles):
             fans[f] += 1
         hogs = tile_hogs(c.all_counts, [])
         if hogs:
             fans["SIGUIYI"] = hogs
-        fans["BUQIUREN" if c.self_drawn else "MENQIANQING"] = 1
+        _concealment(fans, c)
         if c.unique_wait:
             fans["DANDIAOJIANG"] = 1
-    elif d.form == Forms.THIRTEEN_ORPHANS:
-        fans["SHISANYAO"] = 1
-        fans["BUQIUREN" if c.self_drawn else "MENQIANQING"] = 1
-    elif d.form == Forms.HONORS_KNITTED:
-        honors = sum(1 for t in range(27, 34) if hand.counts[t])
-        fans["QIXINGBUKAO" if honors == 7 else "QUANBUKAO"] = 1
-        if all(hand.counts[t] for t in d.knitted):
-            fans["ZUHELONG"] = 1
-        fans["BUQIUREN" if c.self_drawn else "MENQIANQING"] = 1
-        fans["WUMENQI"] = 1
+    elif d.form in (Forms.THIRTEEN_ORPHANS, Forms.HONORS_KNITTED):
+        if d.form == Forms.THIRTEEN_ORPHANS:
+            fans["SHISANYAO"] = 1
+        else:
+            fans["QUANBUKAO"] = 1
+            if all(hand.counts[t] for t in range(27, 34)):
+                fans["QIXINGBUKAO"] = 1
+            if all(hand.counts[t] for t in d.knitted):
+                fans["ZUHELONG"] = 1
+        for f in tile_fans([t for t in range(34) for _ in range(hand.counts[t])]):
+            fans[f] += 1
+        _concealment(fans, c)
+        if c.unique_wait:
+            fans["DANDIAOJIANG"] = 1
     for f in c.situational():
         fans[f] += 1
-    fans = _apply_exclusions(fans)
-    return fans
+    return _apply_exclusions(fans) if exclude else Counter({f: n for f, n in fans.items() if n > 0})
 
 
 # Among decompositions with equal totals PyMahjongGB reports one particular reading; this order
@@ -618,7 +638,7 @@ def score(hand, opts: Options = Options()) -> Optional[Tuple[int, Counter, mc.De
     decs = mc.decompositions(hand)
     if not decs:
         return None
-    c = _context(hand, opts)
+    c = context(hand, opts)
     best = None
     for d in sorted(decs, key=tie_key):
         fans = evaluate(hand, d, c, opts)

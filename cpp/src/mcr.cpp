@@ -223,7 +223,7 @@ void add_tile_fans(const HandFacts& h, Tally<A>& t) {
   if (!(k & ~kReversibleMask)) t.add(TUIBUDAO, whole);
   if (!(k & ~kGreenMask)) t.add(LVYISE, whole);
   if (!(k & ~kTerminalMask)) t.add(QINGYAOJIU, whole);
-  else if (!(k & ~(kTerminalMask | kWindMask | kDragonMask)) && suits) t.add(HUNYAOJIU, whole);
+  if (!(k & ~(kTerminalMask | kWindMask | kDragonMask))) t.add(HUNYAOJIU, whole);
 }
 
 template <bool A>
@@ -237,7 +237,9 @@ void add_situational(const HandFacts& h, Tally<A>& t) {
 
 template <bool A>
 void add_concealment(const HandFacts& h, Tally<A>& t) {
-  if (h.concealed_hand) t.add(h.self_drawn ? BUQIUREN : MENQIANQING, kPartWholeHand | kPartWinTile);
+  if (!h.concealed_hand) return;
+  t.add(MENQIANQING, kPartWholeHand);
+  if (h.self_drawn) t.add(BUQIUREN, kPartWholeHand | kPartWinTile);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -481,27 +483,18 @@ void evaluate_sets(HandFacts& h, const Decomposition& d, Tally<A>& t) {
   }
   const int n_melded_kongs = popcount64(melded_kongs), n_concealed_kongs = popcount64(concealed_kongs);
   const uint16_t kongs = melded_kongs | concealed_kongs;
-  switch (n_melded_kongs + n_concealed_kongs) {
-    case 4: t.add(SIGANG, kongs); break;
-    case 3: t.add(SANGANG, kongs); break;
-    case 2:
-      if (n_melded_kongs == 2) t.add(SHUANGMINGGANG, kongs);
-      else if (n_concealed_kongs == 2) t.add(SHUANGANGANG, kongs);
-      else if (h.options->mil_concealed_melded_kong) t.add(MINGANGANG, kongs);
-      else {
-        t.add(MINGGANG, melded_kongs);
-        t.add(ANGANG, concealed_kongs);
-      }
-      break;
-    case 1: t.add(n_melded_kongs ? MINGGANG : ANGANG, kongs); break;
-    default: break;
-  }
-  switch (popcount64(concealed_pungs)) {
-    case 4: t.add(SIANKE, concealed_pungs); break;
-    case 3: t.add(SANANKE, concealed_pungs); break;
-    case 2: t.add(SHUANGANKE, concealed_pungs); break;
-    default: break;
-  }
+  // Every kong and concealed-pung pattern present is raised; the exclusion table keeps the biggest.
+  if (n_melded_kongs + n_concealed_kongs == 4) t.add(SIGANG, kongs);
+  if (n_melded_kongs + n_concealed_kongs >= 3) t.add(SANGANG, kongs);
+  if (n_melded_kongs >= 2) t.add(SHUANGMINGGANG, melded_kongs);
+  if (n_concealed_kongs >= 2) t.add(SHUANGANGANG, concealed_kongs);
+  if (n_melded_kongs && n_concealed_kongs && h.options->mil_concealed_melded_kong) t.add(MINGANGANG, kongs);
+  if (n_melded_kongs) t.add(MINGGANG, melded_kongs);
+  if (n_concealed_kongs) t.add(ANGANG, concealed_kongs);
+  const int n_concealed_pungs = popcount64(concealed_pungs);
+  if (n_concealed_pungs == 4) t.add(SIANKE, concealed_pungs);
+  if (n_concealed_pungs >= 3) t.add(SANANKE, concealed_pungs);
+  if (n_concealed_pungs >= 2) t.add(SHUANGANKE, concealed_pungs);
 
   // Honour pungs and 幺九刻
   uint16_t winds = 0, dragons = 0;
@@ -512,15 +505,11 @@ void evaluate_sets(HandFacts& h, const Decomposition& d, Tally<A>& t) {
     if (dragon(tile)) dragons |= block_bit(pung_blocks[k]), ++n_dragons;
   }
   if (n_winds == 4) t.add(DASIXI, winds);
-  else if (n_winds == 3) {
-    if (wind(pair)) t.add(XIAOSIXI, winds | block_bit(pair_block));
-    else t.add(SANFENGKE, winds);
-  }
+  if (n_winds == 3 && wind(pair)) t.add(XIAOSIXI, winds | block_bit(pair_block));
+  if (n_winds >= 3) t.add(SANFENGKE, winds);
   if (n_dragons == 3) t.add(DASANYUAN, dragons);
-  else if (n_dragons == 2) {
-    if (dragon(pair)) t.add(XIAOSANYUAN, dragons | block_bit(pair_block));
-    else t.add(SHUANGJIANKE, dragons);
-  }
+  if (n_dragons == 2 && dragon(pair)) t.add(XIAOSANYUAN, dragons | block_bit(pair_block));
+  if (n_dragons >= 2) t.add(SHUANGJIANKE, dragons);
   const int prevalent = 27 + h.prevalent_wind, seat = 27 + h.seat_wind;
   for (int k = 0; k < n_pungs; ++k) {
     const int i = pung_blocks[k];
@@ -646,7 +635,8 @@ void evaluate(HandFacts& h, const Decomposition& d, Tally<A>& t) {
       bool shifted = true;
       for (int i = 1; i < 7; ++i) shifted = shifted && d.blocks[i].tile == d.blocks[0].tile + i;
       shifted = shifted && !honor(d.blocks[0].tile) && suit_of_kind(d.blocks[0].tile) == suit_of_kind(d.blocks[6].tile);
-      t.add(shifted ? LIANQIDUI : QIDUI, whole);
+      t.add(QIDUI, whole);
+      if (shifted) t.add(LIANQIDUI, whole);
       add_tile_fans(h, t);
       add_tile_hogs(h, d, true, t);
       add_concealment(h, t);
@@ -654,15 +644,17 @@ void evaluate(HandFacts& h, const Decomposition& d, Tally<A>& t) {
       break;
     }
     case kThirteenOrphans:
-      t.add(SHISANYAO, whole);
-      add_concealment(h, t);
-      break;
     case kHonorsKnitted: {
-      const bool seven_honors = (h.kinds & (kWindMask | kDragonMask)) == (kWindMask | kDragonMask);
-      t.add(seven_honors ? QIXINGBUKAO : QUANBUKAO, whole);
-      if ((h.kinds & kKnittedMasks[d.knitted]) == kKnittedMasks[d.knitted]) t.add(ZUHELONG, kPartKnitted);
+      if (d.form == kThirteenOrphans) {
+        t.add(SHISANYAO, whole);
+      } else {
+        t.add(QUANBUKAO, whole);
+        if ((h.kinds & (kWindMask | kDragonMask)) == (kWindMask | kDragonMask)) t.add(QIXINGBUKAO, whole);
+        if ((h.kinds & kKnittedMasks[d.knitted]) == kKnittedMasks[d.knitted]) t.add(ZUHELONG, kPartKnitted);
+      }
+      add_tile_fans(h, t);  // 五门齐, 混幺九: excluded by these forms, raised for the record
       add_concealment(h, t);
-      t.add(WUMENQI, whole);
+      if (h.has_unique_wait()) t.add(DANDIAOJIANG, kPartWinTile);
       break;
     }
     default:

@@ -122,12 +122,12 @@ class Rules:
             raise ValueError(f"Rules.dealer_rule must be one of {_DEALER_RULES}, got {self.dealer_rule!r}")
         # The scoring switches as the option bits of the compiled scorer (not a field).
         bits = (
-            (_core.MCR_OPT_MIL if self.mil_concealed_melded_kong else 0)
-            | (_core.MCR_OPT_KNITTED_WAIT if self.knitted_straight_wait_counts else 0)
-            | (_core.MCR_OPT_PHANTOM_WAITS if self.phantom_waits_count else 0)
-            | (_core.MCR_OPT_STRICT_CONTEXT if self.strict_context else 0)
-            | (_core.MCR_OPT_FLOWERS if self.flowers else 0)
-            | (_core.MCR_OPT_DECLARED_READY_FAN if self.declared_ready_fan else 0)
+            (_core._MCR_OPT_MIL if self.mil_concealed_melded_kong else 0)
+            | (_core._MCR_OPT_KNITTED_WAIT if self.knitted_straight_wait_counts else 0)
+            | (_core._MCR_OPT_PHANTOM_WAITS if self.phantom_waits_count else 0)
+            | (_core._MCR_OPT_STRICT_CONTEXT if self.strict_context else 0)
+            | (_core._MCR_OPT_FLOWERS if self.flowers else 0)
+            | (_core._MCR_OPT_DECLARED_READY_FAN if self.declared_ready_fan else 0)
         )
         object.__setattr__(self, "_options", bits)
 
@@ -140,10 +140,8 @@ class Rules:
         return None
 
     def to_dict(self) -> Dict[str, Any]:
-        """The keys and values (for game logs), with the preset name."""
-        out: Dict[str, Any] = {"preset": self.preset_name}
-        out.update(dataclasses.asdict(self))
-        return out
+        """The keys and values (for game logs); `Rules(**rules.to_dict()) == rules`."""
+        return dataclasses.asdict(self)
 
 
 Rules.presets = MappingProxyType(
@@ -275,10 +273,10 @@ class MCRScore:
                     FanUse(
                         fan(info.id, count),
                         tuple(b for i, b in enumerate(blocks) if parts >> i & 1),
-                        bool(parts & _core.MCR_PART_KNITTED),
-                        bool(parts & _core.MCR_PART_WHOLE_HAND),
-                        self.win_tile if parts & _core.MCR_PART_WIN_TILE else None,
-                        count if parts & _core.MCR_PART_FLOWERS else 0,
+                        bool(parts & _core._MCR_PART_KNITTED),
+                        bool(parts & _core._MCR_PART_WHOLE_HAND),
+                        self.win_tile if parts & _core._MCR_PART_WIN_TILE else None,
+                        count if parts & _core._MCR_PART_FLOWERS else 0,
                     )
                 )
             cached = tuple(uses)
@@ -308,7 +306,7 @@ class MCRScore:
             ],
             "decomposition": repr(self.decomposition),
             "attribution": [{"id": u.fan.id, "points": u.fan.total, "made_by": u.describe()} for u in self.attribution],
-            "rules": self.rules.to_dict(),
+            "rules": {"preset": self.rules.preset_name, **self.rules.to_dict()},
         }
 
     def __str__(self) -> str:
@@ -376,11 +374,11 @@ def score(
         if h.n_tiles == 13 - 3 * h.n_melds:
             h = h.with_tile(win)
     flags = (
-        (_core.MCR_SELF_DRAWN if self_drawn else 0)
-        | (_core.MCR_LAST_COPY if last_copy else 0)
-        | (_core.MCR_WALL_LAST if wall_last else 0)
-        | (_core.MCR_KONG if kong else 0)
-        | (_core.MCR_DECLARED_READY if declared_ready else 0)
+        (_core._MCR_SELF_DRAWN if self_drawn else 0)
+        | (_core._MCR_LAST_COPY if last_copy else 0)
+        | (_core._MCR_WALL_LAST if wall_last else 0)
+        | (_core._MCR_KONG if kong else 0)
+        | (_core._MCR_DECLARED_READY if declared_ready else 0)
     )
     result = _core._mcr_score(h, win, flags, seat_wind, prevalent_wind, flowers, r._options)  # type: ignore[attr-defined]
     if result is None:
@@ -426,7 +424,7 @@ def encode_batch(hands: Sequence[HandLike]) -> Any:
     """Encode hands (each with its winning tile and context) as an (N, 52) uint8 record array."""
     import numpy as np
 
-    records = np.zeros((len(hands), _core.MCR_RECORD_BYTES), dtype=np.uint8)
+    records = np.zeros((len(hands), _core._MCR_RECORD_BYTES), dtype=np.uint8)
     for i, hand in enumerate(hands):
         h = _as_hand(hand)
         if h.win_tile is None:
@@ -435,8 +433,8 @@ def encode_batch(hands: Sequence[HandLike]) -> Any:
         flags = 0
         seat = prevalent = flowers = 0
         if c is not None:
-            flags = ((_core.MCR_SELF_DRAWN if c.self_drawn else 0) | (_core.MCR_LAST_COPY if c.last_copy else 0)
-                     | (_core.MCR_WALL_LAST if c.wall_last else 0) | (_core.MCR_KONG if c.kong else 0))
+            flags = ((_core._MCR_SELF_DRAWN if c.self_drawn else 0) | (_core._MCR_LAST_COPY if c.last_copy else 0)
+                     | (_core._MCR_WALL_LAST if c.wall_last else 0) | (_core._MCR_KONG if c.kong else 0))
             seat, prevalent, flowers = c.seat_wind, c.prevalent_wind, c.flowers
         _core._mcr_encode(h, int(h.win_tile), flags, seat, prevalent, flowers, records[i])
     return records
@@ -453,8 +451,8 @@ def score_batch(hands: Any, rules: Union[Rules, str, None] = None, *, with_fans:
 
     r = _rules(rules)
     records = hands if isinstance(hands, np.ndarray) else encode_batch(hands)
-    if records.dtype != np.uint8 or records.ndim != 2 or records.shape[1] != _core.MCR_RECORD_BYTES:
-        raise ValueError(f"records must be a uint8 array of shape (N, {_core.MCR_RECORD_BYTES})")
+    if records.dtype != np.uint8 or records.ndim != 2 or records.shape[1] != _core._MCR_RECORD_BYTES:
+        raise ValueError(f"records must be a uint8 array of shape (N, {_core._MCR_RECORD_BYTES})")
     records = np.ascontiguousarray(records)
     totals = np.empty(records.shape[0], dtype=np.int16)
     counts = np.zeros((records.shape[0], len(FANS)), dtype=np.uint8) if with_fans else None
