@@ -24,6 +24,7 @@ Decisions (RULES.md section 1, each a `Rules` key):
 from __future__ import annotations
 
 import dataclasses
+import unicodedata
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple, Union
@@ -285,12 +286,11 @@ class MCRScore:
 
     def table(self) -> str:
         """The fan table: points, Chinese and English names, which sets made each fan, the total."""
-        lines = [f"{self.hand}   ({self.decomposition!r})"]
+        lines = [f"{self.hand}   {self.decomposition!r}"]
         for use in self.attribution:
             f = use.fan
-            pts = f"{f.total:>3}"
-            lines.append(f"  {pts}  {f.name_zh}\t{f.name_en:<34} {use.describe()}")
-        min_note = "" if self.meets_minimum else f"  (below the {self.rules.min_fan}-fan minimum)"
+            lines.append(f"  {f.total:>3}  {_pad(f.name_zh, 10)}  {f.name_en:<34}  {use.describe()}")
+        min_note = "" if self.meets_minimum else f"   (below the {self.rules.min_fan}-fan minimum without flowers)"
         lines.append(f"  {self.total:>3}  total{min_note}")
         return "\n".join(lines)
 
@@ -315,6 +315,12 @@ class MCRScore:
     def __repr__(self) -> str:
         fans = ", ".join(f"{f.name_zh}{'x' + str(f.count) if f.count > 1 else ''} {f.total}" for f in self.fans)
         return f"MCRScore({self.total}: {fans})"
+
+
+def _pad(text: str, width: int) -> str:
+    """Pad to `width` terminal columns (CJK characters take two)."""
+    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - used)
 
 
 def _as_hand(hand: Any) -> Hand:
