@@ -3,7 +3,7 @@ from libc.stdint cimport uint8_t, uint16_t, int16_t
 from libcpp cimport bool as cbool
 from ._errors cimport mc_raise_py_error
 from ._cpp_decompose cimport MeldSpec, Decomposition
-from ._cpp_mcr_fans cimport kFanCount
+from ._cpp_mcr_fans cimport kFanCount, FanSet
 
 cdef extern from "mahjong_core/mcr.h" namespace "mahjong_core::mcr" nogil:
     cdef struct Options:
@@ -36,13 +36,16 @@ cdef extern from "mahjong_core/mcr.h" namespace "mahjong_core::mcr" nogil:
         int total
         int flowers
         uint8_t counts[]
+        FanSet present
         Decomposition decomposition
         int n_uses
         FanUse uses[]
     const int kRecordBytes
 
     cbool score(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& context,
-                const Options& options, Score* out) except +mc_raise_py_error
+                const Options& options, Score* out, cbool attribute) except +mc_raise_py_error
+    cbool score_valid_hand(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& context,
+                           const Options& options, Score* out, cbool attribute) except +mc_raise_py_error
     cbool score_unchecked(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& context,
                           const Options& options, Score* out) noexcept
     void score_batch(const uint8_t* records, size_t n, const Options& options, int16_t* totals,

@@ -1,9 +1,11 @@
 # MCR scoring glue (included at the end of _core.pyx). The public API is mahjong_core.rules.mcr.
 #
-# Hot path notes: `_mcr_score` reads a Hand's counts straight from its C storage, converts the
-# melds to MeldSpecs and calls the C++ scorer once. The fans come back as cached `Fan` objects
-# (registered once by rules.mcr), and the chosen decomposition and attribution stay in a small C
-# record (`_MCRRaw`) until someone asks for them, so a score costs no Python object it does not need.
+# Hot path notes: `_mcr_score` reads a Hand's counts straight from its C storage (a Hand is
+# validated when built, so only the context is checked), converts the melds to MeldSpecs and calls
+# the C++ scorer once. The fans come back as cached `Fan` objects (registered once by rules.mcr);
+# the result object is a cdef class (`_MCRScoreBase`, subclassed by rules.mcr.MCRScore) filled at C
+# level, and the chosen decomposition and the attribution are only built when asked for, so a
+# score costs no Python object it does not return.
 
 cimport cython
 cimport mahjong_core._cpp_mcr as cmcr
@@ -74,43 +76,72 @@ cdef inline int _mcr_melds(tuple melds, cd.MeldSpec* specs) except -1:
 
 
 @cython.auto_pickle(False)
-cdef class _MCRRaw:
-    """The chosen decomposition and the attribution of one score, kept in C until needed."""
-    cdef cd.Decomposition d
-    cdef int n_uses
-    cdef cmcr.FanUse use_list[32]
+cdef class _MCRScoreBase:
+    """C-level storage of one MCR score; mahjong_core.rules.mcr.MCRScore adds the Python API.
 
+    The attributes are read-only. The chosen decomposition stays a C struct until
+    `decomposition` is first read; the attribution is computed on request (`_attribution_data`)
+    by scoring the hand again with attribution on, so a plain score builds no object it does not
+    return.
+    """
+    cdef readonly int total
+    cdef readonly tuple fans
+    cdef readonly object hand
+    cdef readonly object win_tile
+    cdef readonly bint self_drawn
+    cdef readonly object rules
+    cdef cd.Decomposition _d
+    cdef object _decomposition
+    cdef tuple _uses
+    cdef int _flags, _seat_wind, _prevalent_wind, _flowers
+    cdef unsigned _options
+
+    @property
     def decomposition(self):
-        """The chosen reading as a mahjong_core.Decomposition."""
+        """The reading that scored `total` (a mahjong_core.Decomposition)."""
+        if self._decomposition is None:
+            self._decomposition = _mcr_py_decomposition(self._d)
+        return self._decomposition
+
+    @property
+    def _attribution_data(self):
+        """One (fan index, parts bit mask) per counted fan instance (花牌 once), in table order."""
+        cdef cmcr.Score s
         cdef int i
-        d = self.d
-        form = FORM_OF_FLAG[d.form]
-        arrangement = None if d.knitted < 0 else d.knitted
-        if d.form == 2:
-            return PyDecomposition(form, pairs=tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)]))
-        if d.form == 4:
-            return PyDecomposition(form, pair=TILES[d.blocks[0].tile])
-        if d.form == 8:
-            return PyDecomposition(form, arrangement=arrangement)
-        sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
-        return PyDecomposition(form, sets=sets, pair=TILES[d.blocks[d.n_blocks - 1].tile], arrangement=arrangement)
+        if self._uses is None:
+            _mcr_call(<HandCore>self.hand, self.win_tile, self._flags, self._seat_wind, self._prevalent_wind,
+                      self._flowers, self._options, True, &s)
+            self._uses = tuple([(s.uses[i].fan, s.uses[i].parts) for i in range(s.n_uses)])
+        return self._uses
 
-    def uses(self):
-        """One (fan index, parts bit mask) per counted fan instance (花牌 once)."""
-        cdef int i
-        return tuple([(self.use_list[i].fan, self.use_list[i].parts) for i in range(self.n_uses)])
+    @property
+    def _context(self):
+        """(flags, seat wind, prevalent wind, flowers) as given to the scorer."""
+        return (self._flags, self._seat_wind, self._prevalent_wind, self._flowers)
 
 
-def _mcr_score(HandCore hand, int win_tile, unsigned flags, int seat_wind, int prevalent_wind, int flowers,
-               unsigned options):
-    """Score a Hand: None if it does not win, else (total, fans, raw)."""
+cdef object _mcr_py_decomposition(const cd.Decomposition& d):
+    # Same conversion as decompositions() above, for one reading.
+    cdef int i
+    form = FORM_OF_FLAG[d.form]
+    arrangement = None if d.knitted < 0 else d.knitted
+    if d.form == 2:
+        return PyDecomposition(form, pairs=tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)]))
+    if d.form == 4:
+        return PyDecomposition(form, pair=TILES[d.blocks[0].tile])
+    if d.form == 8:
+        return PyDecomposition(form, arrangement=arrangement)
+    sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
+    return PyDecomposition(form, sets=sets, pair=TILES[d.blocks[d.n_blocks - 1].tile], arrangement=arrangement)
+
+
+cdef bint _mcr_call(HandCore hand, int win_tile, unsigned flags, int seat_wind, int prevalent_wind, int flowers,
+                    unsigned options, bint attribute, cmcr.Score* out) except -1:
+    """Validate the arguments and run the C++ scorer; returns whether the hand wins."""
     cdef cd.MeldSpec specs[4]
     cdef int n = _mcr_melds(hand.melds, specs)
     cdef cmcr.Context ctx
     cdef cmcr.Options opts = _mcr_options(options)
-    cdef cmcr.Score s
-    cdef _MCRRaw raw
-    cdef int f, c
     if win_tile < 0 or win_tile > 33:
         raise InvalidHandError(f"winning tile index {win_tile} is not 0..33")
     if seat_wind < 0 or seat_wind > 3 or prevalent_wind < 0 or prevalent_wind > 3:
@@ -126,20 +157,40 @@ def _mcr_score(HandCore hand, int win_tile, unsigned flags, int seat_wind, int p
     ctx.seat_wind = <uint8_t>seat_wind
     ctx.prevalent_wind = <uint8_t>prevalent_wind
     ctx.flowers = <uint8_t>flowers
-    if not cmcr.score(hand.c, specs, n, ctx, opts, &s):
+    # A Hand was validated when it was built: only the winning tile and the context are checked.
+    return cmcr.score_valid_hand(hand.c, specs, n, ctx, opts, out, attribute)
+
+
+def _mcr_score(type cls, HandCore hand, object win_tile, unsigned flags, int seat_wind, int prevalent_wind,
+               int flowers, object rules, unsigned options):
+    """Score a Hand into a new `cls` (a subclass of _MCRScoreBase); None if it does not win."""
+    cdef cmcr.Score s
+    cdef int f, half
+    cdef uint64_t bits
+    if not _mcr_call(hand, win_tile, flags, seat_wind, prevalent_wind, flowers, options, False, &s):
         return None
     cdef list objects = _mcr_fan_objects
     fans = []
-    for f in range(cfans.kFanCount):
-        c = s.counts[f]
-        if c:
-            fans.append(objects[f][c])
-    raw = _MCRRaw.__new__(_MCRRaw)
-    raw.d = s.decomposition
-    raw.n_uses = s.n_uses
-    for f in range(s.n_uses):
-        raw.use_list[f] = s.uses[f]
-    return (s.total, tuple(fans), raw)
+    for half in range(2):
+        bits = s.present.hi if half else s.present.lo
+        while bits:
+            f = _lowest_bit(bits) + 64 * half
+            bits &= bits - 1
+            fans.append((<list>objects[f])[s.counts[f]])
+    cdef _MCRScoreBase out = _MCRScoreBase.__new__(cls)
+    out.total = s.total
+    out.fans = tuple(fans)
+    out.hand = hand
+    out.win_tile = win_tile
+    out.self_drawn = (flags & 1) != 0
+    out.rules = rules
+    out._d = s.decomposition
+    out._flags = flags
+    out._seat_wind = seat_wind
+    out._prevalent_wind = prevalent_wind
+    out._flowers = flowers
+    out._options = options
+    return out
 
 
 def _mcr_encode(hand, int win_tile, unsigned flags, int seat_wind, int prevalent_wind, int flowers,

@@ -194,9 +194,19 @@ def test_repr_and_table():
 
 def test_score_is_frozen_and_compares_by_value():
     a, b = mcr.score(HAND), mcr.score(HAND)
-    assert a == b
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        a.total = 3  # type: ignore[misc]
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != mcr.score(HAND, rules="botzone") and a != mcr.score("[123m,1][345m,1]567m34sCC5s|EE0000")
+    for name in ("total", "fans", "hand", "rules"):
+        with pytest.raises(AttributeError):
+            setattr(a, name, None)
+
+
+def test_score_pickles():
+    import pickle
+
+    s = mcr.score("[1111s][2222m,1]333444p88s", rules="botzone")
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s and t.decomposition == s.decomposition and t.rules is not None
 
 
 # ---------------------------------------------------------------------------------------------

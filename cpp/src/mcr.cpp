@@ -108,8 +108,12 @@ struct Tally {
 
   void export_to(Score* out) const {
     std::memset(out->counts, 0, sizeof out->counts);
-    for (int f = 0; f < kFanCount; ++f)
-      if (present.has(f)) out->counts[f] = counts[f];
+    out->present = present;
+    for (int half = 0; half < 2; ++half)
+      for (uint64_t m = half ? present.hi : present.lo; m; m &= m - 1) {
+        const int fan = lowest_bit64(m) + 64 * half;
+        out->counts[fan] = counts[fan];
+      }
     out->n_uses = 0;
     if (kAttribute) {
       for (int i = 0; i < n_uses; ++i)
@@ -136,6 +140,7 @@ struct HandFacts {
   bool concealed_hand;  // no claimed meld (concealed kongs allowed)
   int exposed_melds;
   uint64_t kong_kinds;
+  uint64_t hogs;         // kinds of which the hand holds all four copies, not as a kong (四归一)
   int unique_wait = -1;  // computed on first use
 
   bool has_unique_wait() {
@@ -188,8 +193,12 @@ void init_facts(HandFacts& h, const uint8_t* concealed, const MeldSpec* melds, i
     }
   }
   h.kinds = 0;
-  for (int t = 0; t < kKinds; ++t)
+  h.hogs = 0;
+  for (int t = 0; t < kKinds; ++t) {
     if (h.all[t]) h.kinds |= bit(t);
+    if (h.all[t] == 4) h.hogs |= bit(t);
+  }
+  h.hogs &= ~h.kong_kinds;
   // Flags the hand contradicts are dropped here (score() rejects them first under strict_context);
   // 和绝张 also holds without the flag when the other three copies are in the winner's own melds.
   const int others_concealed = concealed[h.win] - 1;
@@ -268,7 +277,9 @@ struct Three {
 };
 inline Three three(int a, int b, int c) {
   int r[3] = {rank1(a), rank1(b), rank1(c)};
-  std::sort(r, r + 3);
+  if (r[0] > r[1]) std::swap(r[0], r[1]);
+  if (r[1] > r[2]) std::swap(r[1], r[2]);
+  if (r[0] > r[1]) std::swap(r[0], r[1]);
   const int sa = suit_of_kind(a), sb = suit_of_kind(b), sc = suit_of_kind(c);
   const int suits = (sa == sb && sb == sc) ? 1 : (sa != sb && sb != sc && sa != sc) ? 3 : 2;
   return Three{r[0], r[1], r[2], suits};
@@ -331,10 +342,23 @@ int pair_priority(int fan) {
   }
 }
 
+struct ChowFans {
+  static int quad(const int* ts) { return chow_quad(ts); }
+  static int triple(int a, int b, int c) { return chow_triple(a, b, c); }
+  static int pair(int a, int b) { return chow_pair(a, b); }
+};
+struct PungFans {
+  static int quad(const int* ts) { return pung_quad(ts); }
+  static int triple(int a, int b, int c) { return pung_triple(a, b, c); }
+  static int pair(int a, int b) { return pung_pair(a, b); }
+};
+
 // `tiles` and `blocks` (the block index of each set) are sorted together by tile.
-template <bool A>
-void add_combinations(const int* tiles, const int* blocks, int n, int (*quad)(const int*),
-                      int (*triple)(int, int, int), int (*pair)(int, int), Tally<A>& t) {
+template <typename Fans, bool A>
+void add_combinations(const int* tiles, const int* blocks, int n, Tally<A>& t) {
+  const auto quad = Fans::quad;
+  const auto triple = Fans::triple;
+  const auto pair = Fans::pair;
   if (n < 2) return;
   if (n == 4) {
     const int f = quad(tiles);
@@ -391,8 +415,9 @@ void add_combinations(const int* tiles, const int* blocks, int n, int (*quad)(co
       const int f = pair(tiles[a], tiles[b]);
       if (f != kNoFan) edges[n_edges++] = Edge{f, a, b};
     }
-  std::stable_sort(edges, edges + n_edges,
-                   [](const Edge& x, const Edge& y) { return pair_priority(x.fan) < pair_priority(y.fan); });
+  for (int i = 1; i < n_edges; ++i)  // stable insertion sort by priority (at most six edges)
+    for (int j = i; j > 0 && pair_priority(edges[j].fan) < pair_priority(edges[j - 1].fan); --j)
+      std::swap(edges[j], edges[j - 1]);
   int component[4] = {0, 1, 2, 3};
   for (int e = 0; e < n_edges; ++e) {
     const int ca = component[edges[e].a], cb = component[edges[e].b];
@@ -429,9 +454,8 @@ uint16_t blocks_holding(const Decomposition& d, int tile) {
 }
 
 template <bool A>
-void add_tile_hogs(const HandFacts& h, const Decomposition& d, bool blocks_known, Tally<A>& t) {
-  for (int k = 0; k < kKinds; ++k)
-    if (h.all[k] == 4 && !(h.kong_kinds & bit(k))) t.add(SIGUIYI, blocks_known ? blocks_holding(d, k) : uint16_t{kPartWholeHand});
+void add_tile_hogs(const HandFacts& h, const Decomposition& d, Tally<A>& t) {
+  for (uint64_t m = h.hogs; m; m &= m - 1) t.add(SIGUIYI, A ? blocks_holding(d, lowest_bit64(m)) : 0);
 }
 
 // Standard and knitted-straight readings: sets (melds first), then the pair.
@@ -531,14 +555,14 @@ void evaluate_sets(HandFacts& h, const Decomposition& d, Tally<A>& t) {
     int tiles[4], blocks[4];
     for (int k = 0; k < n_chows; ++k) tiles[k] = chow_tiles[k], blocks[k] = chow_blocks[k];
     sort_sets(tiles, blocks, n_chows);
-    add_combinations(tiles, blocks, n_chows, chow_quad, chow_triple, chow_pair, t);
+    add_combinations<ChowFans>(tiles, blocks, n_chows, t);
     int n_suited = 0;
     for (int k = 0; k < n_pungs; ++k) {
       const int tile = d.blocks[pung_blocks[k]].tile;
       if (!honor(tile)) tiles[n_suited] = tile, blocks[n_suited++] = pung_blocks[k];
     }
     sort_sets(tiles, blocks, n_suited);
-    add_combinations(tiles, blocks, n_suited, pung_quad, pung_triple, pung_pair, t);
+    add_combinations<PungFans>(tiles, blocks, n_suited, t);
   }
   // 一色双龙会 / 三色双龙会: two 老少副 and a pair of fives.
   if (n_chows == 4 && !honor(pair) && rank1(pair) == 5) {
@@ -583,7 +607,7 @@ void evaluate_sets(HandFacts& h, const Decomposition& d, Tally<A>& t) {
     if (even) t.add(QUANSHUANGKE, all_blocks);
   }
   add_tile_fans(h, t);
-  add_tile_hogs(h, d, true, t);
+  add_tile_hogs(h, d, t);
 
   // Concealment and the wait
   add_concealment(h, t);
@@ -638,7 +662,7 @@ void evaluate(HandFacts& h, const Decomposition& d, Tally<A>& t) {
       t.add(QIDUI, whole);
       if (shifted) t.add(LIANQIDUI, whole);
       add_tile_fans(h, t);
-      add_tile_hogs(h, d, true, t);
+      add_tile_hogs(h, d, t);
       add_concealment(h, t);
       if (h.has_unique_wait()) t.add(DANDIAOJIANG, blocks_holding(d, h.win) | kPartWinTile);
       break;
@@ -698,60 +722,107 @@ bool preferred(const TieKey& a, const TieKey& b) {
   return std::lexicographical_compare(a.sets, a.sets + a.n, b.sets, b.sets + b.n);
 }
 
-bool score_impl(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& ctx,
-                const Options& options, bool attribute, Score* out) {
-  // decompose() re-validates the hand (a few dozen ns) and allocates its result vector once.
-  const std::vector<Decomposition> readings = decompose(concealed, melds, n_melds, kAllForms);
-  if (readings.empty()) return false;
-
-  HandFacts h;
-  init_facts(h, concealed, melds, n_melds, ctx, options);
-
+// Evaluates every reading once, keeping the tally of the best one (with attribution when A).
+template <bool A>
+bool choose(const std::vector<Decomposition>& readings, HandFacts& h, Score* out) {
   int best = -1, best_total = -1;
   TieKey best_key{};
+  Tally<A> best_tally;
   for (int i = 0; i < static_cast<int>(readings.size()); ++i) {
-    Tally<false> t;
+    Tally<A> t;
     evaluate(h, readings[i], t);
     const int total = t.total();
-    if (total > best_total) {
-      best = i, best_total = total, best_key = tie_key(readings[i]);
-    } else if (total == best_total) {
+    bool take = total > best_total;
+    if (!take && total == best_total) {
       const TieKey key = tie_key(readings[i]);
-      if (preferred(key, best_key)) best = i, best_key = key;
+      if (preferred(key, best_key)) take = true, best_key = key;
+    } else if (take && readings.size() > 1) {
+      best_key = tie_key(readings[i]);
     }
+    if (take) best = i, best_total = total, best_tally = t;
   }
-
-  const Decomposition& chosen = readings[best];
-  out->decomposition = chosen;
-  if (attribute) {
-    Tally<true> t;
-    evaluate(h, chosen, t);
-    if (h.flowers) {
-      t.counts[HUAPAI] = static_cast<uint8_t>(h.flowers);
-      t.present.add(HUAPAI);
-      if (t.n_uses < kMaxUses) t.uses[t.n_uses++] = FanUse{HUAPAI, kPartFlowers};
-    }
-    if (h.declared_ready) t.add(TINGPAI, kPartWinTile);
-    t.export_to(out);
-  } else {
-    Tally<false> t;
-    evaluate(h, chosen, t);
-    if (h.flowers) {
-      t.counts[HUAPAI] = static_cast<uint8_t>(h.flowers);
-      t.present.add(HUAPAI);
-    }
-    if (h.declared_ready) t.add(TINGPAI);
-    t.export_to(out);
+  if (h.flowers) {
+    best_tally.counts[HUAPAI] = static_cast<uint8_t>(h.flowers);
+    best_tally.present.add(HUAPAI);
+    if (A && best_tally.n_uses < kMaxUses) best_tally.uses[best_tally.n_uses++] = FanUse{HUAPAI, kPartFlowers};
   }
+  if (h.declared_ready) best_tally.add(TINGPAI, kPartWinTile);
+  best_tally.export_to(out);
+  out->decomposition = readings[best];
   out->flowers = h.flowers;
   out->total = best_total + h.flowers + (h.declared_ready ? fan_info(TINGPAI).points : 0);
   return true;
 }
 
-void validate(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& ctx,
-              const Options& options) {
-  validate_hand(concealed, n_melds, TileCount::Complete);
-  validate_melds(concealed, melds, n_melds);
+// The readings of a valid hand, into `out`. This is the core's decompose() (decompose.cpp) minus
+// its input validation, which the callers here have already done, and writing into a reused
+// buffer: on the scoring hot path both cost more than the search itself.
+void enumerate_readings(const uint8_t* c, const MeldSpec* melds, int n_melds, std::vector<Decomposition>& out) {
+  out.clear();
+  Block prefix[kMaxMelds];
+  for (int i = 0; i < n_melds; ++i) {
+    const MeldSpec& m = melds[i];
+    prefix[i] = Block{m.kind, m.tile, m.kind == BlockKind::Kong && m.concealed, static_cast<int8_t>(i)};
+  }
+  decompose_standard(c, prefix, n_melds, kStandard, -1, out);
+  if (n_melds == 0) {
+    bool pairs = true, distinct = true;
+    uint64_t kinds = 0;
+    for (int t = 0; t < kKinds; ++t) {
+      pairs = pairs && c[t] % 2 == 0;
+      distinct = distinct && c[t] <= 1;
+      if (c[t]) kinds |= bit(t);
+    }
+    if (pairs) {  // seven pairs; a quad is two pairs
+      Decomposition d;
+      d.form = kSevenPairs;
+      for (int t = 0; t < kKinds; ++t)
+        for (int p = 0; p < c[t] / 2; ++p) d.blocks[d.n_blocks++] = Block{BlockKind::Pair, static_cast<uint8_t>(t), true, -1};
+      out.push_back(d);
+    }
+    if (kinds == kOrphanMask) {  // 14 tiles on the 13 orphan kinds: one of them is the pair
+      Decomposition d;
+      d.form = kThirteenOrphans;
+      for (uint8_t t : kOrphans)
+        if (c[t] == 2) d.blocks[d.n_blocks++] = Block{BlockKind::Pair, t, true, -1};
+      out.push_back(d);
+    }
+    if (distinct)  // 14 distinct tiles: honours and one knitted arrangement's suited tiles
+      for (int perm = 0; perm < 6; ++perm)
+        if (!(kinds & ~kHonorMask & ~kKnittedMasks[perm])) {
+          Decomposition d;
+          d.form = kHonorsKnitted;
+          d.knitted = static_cast<int8_t>(perm);
+          out.push_back(d);
+        }
+  }
+  if (n_melds <= 1)
+    for (int perm = 0; perm < 6; ++perm) {
+      uint8_t rest[kKinds];
+      std::memcpy(rest, c, kKinds);
+      bool complete = true;
+      for (uint64_t m = kKnittedMasks[perm]; m && complete; m &= m - 1) {
+        const int t = lowest_bit64(m);
+        if (!rest[t]) complete = false;
+        else --rest[t];
+      }
+      if (complete) decompose_standard(rest, prefix, n_melds, kKnittedStraight, perm, out);
+    }
+}
+
+bool score_impl(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& ctx,
+                const Options& options, bool attribute, Score* out) {
+  thread_local std::vector<Decomposition> readings;
+  enumerate_readings(concealed, melds, n_melds, readings);
+  if (readings.empty()) return false;
+  HandFacts h;
+  init_facts(h, concealed, melds, n_melds, ctx, options);
+  return attribute ? choose<true>(readings, h, out) : choose<false>(readings, h, out);
+}
+
+// The context checks of score(): everything but the hand's own validity.
+void validate_context(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& ctx,
+                      const Options& options) {
   if (ctx.win_tile >= kKinds)
     throw InvalidHand("winning tile index " + std::to_string(ctx.win_tile) + " is not 0..33");
   if (!concealed[ctx.win_tile])
@@ -767,7 +838,6 @@ void validate(const uint8_t* concealed, const MeldSpec* melds, int n_melds, cons
   if (ctx.declared_ready && !options.declared_ready_fan)
     throw InvalidHand("declared_ready needs Rules(declared_ready_fan=True) (the classic preset)");
   if (!options.strict_context) return;
-  const std::string tile = tile_name(ctx.win_tile);
   int in_melds = 0, kongs = 0;
   for (int i = 0; i < n_melds; ++i) {
     const MeldSpec& m = melds[i];
@@ -776,22 +846,36 @@ void validate(const uint8_t* concealed, const MeldSpec* melds, int n_melds, cons
     else if (m.tile == ctx.win_tile) in_melds += m.kind == BlockKind::Kong ? 4 : 3;
   }
   const int others = concealed[ctx.win_tile] - 1;
+  const auto tile = [&] { return tile_name(ctx.win_tile); };
   if (ctx.last_copy && others)
-    throw InvalidHand("和绝张 (last copy) contradicts the hand: it holds another " + tile +
-                      " among its concealed tiles, so the winning " + tile + " cannot be the last unseen copy");
+    throw InvalidHand("和绝张 (last copy) contradicts the hand: it holds another " + tile() +
+                      " among its concealed tiles, so the winning " + tile() + " cannot be the last unseen copy");
   if (ctx.kong && ctx.self_drawn && !kongs)
     throw InvalidHand("杠上开花 (win on a kong replacement tile) needs a kong among the melds");
   if (ctx.kong && !ctx.self_drawn && others + in_melds)
-    throw InvalidHand("抢杠和 (robbing a kong of " + tile + ") contradicts the hand: it holds another " + tile +
+    throw InvalidHand("抢杠和 (robbing a kong of " + tile() + ") contradicts the hand: it holds another " + tile() +
                       ", but the robbed kong had the other three copies");
+}
+
+void validate(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& ctx,
+              const Options& options) {
+  validate_hand(concealed, n_melds, TileCount::Complete);
+  validate_melds(concealed, melds, n_melds);
+  validate_context(concealed, melds, n_melds, ctx, options);
 }
 
 }  // namespace
 
 bool score(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& context,
-           const Options& options, Score* out) {
+           const Options& options, Score* out, bool attribute) {
   validate(concealed, melds, n_melds, context, options);
-  return score_impl(concealed, melds, n_melds, context, options, true, out);
+  return score_impl(concealed, melds, n_melds, context, options, attribute, out);
+}
+
+bool score_valid_hand(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& context,
+                      const Options& options, Score* out, bool attribute) {
+  validate_context(concealed, melds, n_melds, context, options);
+  return score_impl(concealed, melds, n_melds, context, options, attribute, out);
 }
 
 bool score_unchecked(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& context,

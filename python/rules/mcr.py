@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
@@ -202,33 +202,19 @@ class FanUse:
         return f"FanUse({self.fan.name_zh}: {self.describe()})"
 
 
-@dataclass(frozen=True)
-class MCRScore:
-    """The score of a winning hand.
+class MCRScore(_core._MCRScoreBase):  # type: ignore[misc,name-defined]
+    """The score of a winning hand (read-only; built by `score`).
 
     total         fan points, flowers included
     fans          tuple of `Fan` (name_zh, name_en, points, count, id), in table order
     hand, win_tile, self_drawn, rules: what was scored
     decomposition the reading that scored `total` (a mahjong_core.Decomposition)
     attribution   tuple of `FanUse`: which sets made each counted fan
+
+    Scores compare equal when they score the same hand the same way under the same rules.
     """
 
-    total: int
-    fans: Tuple[Fan, ...]
-    hand: Hand
-    win_tile: Tile
-    self_drawn: bool
-    rules: Rules
-    _raw: Any = field(default=None, repr=False, compare=False)
-
-    @classmethod
-    def _make(cls, total: int, fans: Tuple[Fan, ...], hand: Hand, win_tile: Tile, self_drawn: bool,
-              rules: Rules, raw: Any) -> "MCRScore":
-        # Hot path: fill the frozen instance without the generated __init__ (one dict update).
-        obj = object.__new__(cls)
-        obj.__dict__.update(total=total, fans=fans, hand=hand, win_tile=win_tile, self_drawn=self_drawn,
-                            rules=rules, _raw=raw)
-        return obj
+    __slots__ = ()
 
     @property
     def flowers(self) -> int:
@@ -254,35 +240,23 @@ class MCRScore:
         return tuple(f.id for f in self.fans for _ in range(f.count))
 
     @property
-    def decomposition(self) -> Decomposition:
-        cached = self.__dict__.get("_decomposition")
-        if cached is None:
-            cached = self._raw.decomposition()
-            self.__dict__["_decomposition"] = cached
-        return cached
-
-    @property
     def attribution(self) -> Tuple[FanUse, ...]:
-        cached = self.__dict__.get("_attribution")
-        if cached is None:
-            blocks = self.decomposition.blocks
-            uses: List[FanUse] = []
-            for index, parts in self._raw.uses():
-                info = FANS[index]
-                count = self.flowers if info.id == "HUAPAI" else 1
-                uses.append(
-                    FanUse(
-                        fan(info.id, count),
-                        tuple(b for i, b in enumerate(blocks) if parts >> i & 1),
-                        bool(parts & _core._MCR_PART_KNITTED),
-                        bool(parts & _core._MCR_PART_WHOLE_HAND),
-                        self.win_tile if parts & _core._MCR_PART_WIN_TILE else None,
-                        count if parts & _core._MCR_PART_FLOWERS else 0,
-                    )
+        blocks = self.decomposition.blocks
+        uses: List[FanUse] = []
+        for index, parts in self._attribution_data:
+            info = FANS[index]
+            count = self.flowers if info.id == "HUAPAI" else 1
+            uses.append(
+                FanUse(
+                    fan(info.id, count),
+                    tuple(b for i, b in enumerate(blocks) if parts >> i & 1),
+                    bool(parts & _core._MCR_PART_KNITTED),
+                    bool(parts & _core._MCR_PART_WHOLE_HAND),
+                    self.win_tile if parts & _core._MCR_PART_WIN_TILE else None,
+                    count if parts & _core._MCR_PART_FLOWERS else 0,
                 )
-            cached = tuple(uses)
-            self.__dict__["_attribution"] = cached
-        return cached
+            )
+        return tuple(uses)
 
     def table(self) -> str:
         """The fan table: points, Chinese and English names, which sets made each fan, the total."""
@@ -309,12 +283,32 @@ class MCRScore:
             "rules": {"preset": self.rules.preset_name, **self.rules.to_dict()},
         }
 
+    def _key(self) -> Tuple:
+        return (self.total, self.fans, self.hand, self.win_tile, self._context, self.rules)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MCRScore):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __reduce__(self) -> Tuple:
+        flags, seat, prevalent, flowers = self._context
+        return (_rescore, (self.hand, int(self.win_tile), flags, seat, prevalent, flowers, self.rules))
+
     def __str__(self) -> str:
         return self.table()
 
     def __repr__(self) -> str:
         fans = ", ".join(f"{f.name_zh}{'x' + str(f.count) if f.count > 1 else ''} {f.total}" for f in self.fans)
         return f"MCRScore({self.total}: {fans})"
+
+
+def _rescore(hand: Hand, win_tile: int, flags: int, seat: int, prevalent: int, flowers: int, rules: Rules) -> MCRScore:
+    return _core._mcr_score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules,
+                            rules._options)  # type: ignore[attr-defined]
 
 
 def _pad(text: str, width: int) -> str:
@@ -386,10 +380,8 @@ def score(
         | (_core._MCR_KONG if kong else 0)
         | (_core._MCR_DECLARED_READY if declared_ready else 0)
     )
-    result = _core._mcr_score(h, win, flags, seat_wind, prevalent_wind, flowers, r._options)  # type: ignore[attr-defined]
-    if result is None:
-        return None
-    return MCRScore._make(result[0], result[1], h, win, bool(self_drawn), r, result[2])
+    return _core._mcr_score(MCRScore, h, win, flags, seat_wind, prevalent_wind, flowers, r,
+                            r._options)  # type: ignore[attr-defined]
 
 
 def score_waits(hand: HandLike, *, rules: Union[Rules, str, None] = None, **context: Any) -> Dict[Tile, MCRScore]:

@@ -60,6 +60,7 @@ struct Score {
   int total = 0;                  // flowers included
   int flowers = 0;                // 花牌 points in `total`
   uint8_t counts[kFanCount] = {}; // how many times each fan counts
+  FanSet present;                 // the fans with a non-zero count
   Decomposition decomposition;    // the reading that scored `total`
   int n_uses = 0;                 // one entry per counted fan instance (花牌 once, with its count)
   FanUse uses[kMaxUses] = {};
@@ -70,8 +71,15 @@ struct Score {
 // leaves `out` untouched) when the hand does not win. Throws InvalidHand for an impossible hand
 // or context (a fifth copy, a winning tile not in the hand, winds outside 0..3, flowers without
 // Options::flowers, or - with strict_context - 和绝张/抢杠和/杠上开花 flags the hand contradicts).
+// With `attribute`, `out->uses` records which parts made each fan.
 bool score(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& context,
-           const Options& options, Score* out);
+           const Options& options, Score* out, bool attribute = false);
+
+// The same for a hand already known to be valid (counts 0..4, 14 - 3 * n_melds tiles, melds well
+// formed, at most four copies of a kind - e.g. a constructed mahjong_core.Hand): only the winning
+// tile and the context are checked.
+bool score_valid_hand(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& context,
+                      const Options& options, Score* out, bool attribute = false);
 
 // The same without validation and without attribution (`out->uses` stays empty): the hot path of
 // the batch call. The input must satisfy everything `score` checks.

@@ -158,13 +158,18 @@ struct FanSet {
 struct FanInfo {
   const char* id;       // pinyin id, e.g. "DASIXI"
   int points;           // 88 ... 1
-  const char* name_zh;  // UTF-8
+  const char* name_zh;  // UTF-8 (u8 literals are const char[] in C++17; MSVC needs /utf-8 to read them)
   const char* name_en;
   FanSet excludes;
 };
 
+// The table itself, expanded from the list above.
+#define MAHJONG_CORE_MCR_FAN_ROW(id, points, zh, en, excludes) FanInfo{#id, points, zh, en, FanSet::of excludes},
+inline constexpr FanInfo kFanTable[kFanCount] = {MAHJONG_CORE_MCR_FANS(MAHJONG_CORE_MCR_FAN_ROW)};
+#undef MAHJONG_CORE_MCR_FAN_ROW
+
 // The table row of `fan` (0 <= fan < kFanCount).
-const FanInfo& fan_info(int fan) noexcept;
+inline const FanInfo& fan_info(int fan) noexcept { return kFanTable[fan]; }
 inline int fan_count() noexcept { return kFanCount; }
 
 }  // namespace mcr
