@@ -22,12 +22,12 @@ namespace {
 // ---------------------------------------------------------------------------------------------
 // Tile facts
 
-inline int suit_of_kind(int t) { return t / 9; }  // 3 = honours
-inline int rank1(int t) { return t % 9 + 1; }     // 1..9 for suited tiles
-inline bool honor(int t) { return t >= kFirstHonor; }
-inline bool terminal(int t) { return t < kFirstHonor && (t % 9 == 0 || t % 9 == 8); }
-inline bool wind(int t) { return t >= 27 && t <= 30; }
-inline bool dragon(int t) { return t >= 31; }
+inline int suit_of_kind(int t) noexcept { return t / 9; }  // 3 = honours
+inline int rank1(int t) noexcept { return t % 9 + 1; }     // 1..9 for suited tiles
+inline bool honor(int t) noexcept { return t >= kFirstHonor; }
+inline bool terminal(int t) noexcept { return t < kFirstHonor && (t % 9 == 0 || t % 9 == 8); }
+inline bool wind(int t) noexcept { return t >= 27 && t <= 30; }
+inline bool dragon(int t) noexcept { return t >= 31; }
 
 constexpr uint64_t bit(int t) { return 1ull << t; }
 constexpr uint64_t kGreenMask = bit(19) | bit(20) | bit(21) | bit(23) | bit(25) | bit(32);  // 23468s 发
@@ -39,12 +39,12 @@ constexpr uint64_t kWindMask = bit(27) | bit(28) | bit(29) | bit(30);
 constexpr uint64_t kDragonMask = bit(31) | bit(32) | bit(33);
 
 // Ranks (1..9) present, as a 9-bit mask, over all suits.
-inline unsigned rank_mask(uint64_t kinds) {
+inline unsigned rank_mask(uint64_t kinds) noexcept {
   unsigned r = 0;
   for (int s = 0; s < 3; ++s) r |= static_cast<unsigned>((kinds >> (9 * s)) & 0x1FF);
   return r;
 }
-constexpr unsigned ranks(std::initializer_list<int> rs) {
+constexpr unsigned ranks(std::initializer_list<int> rs) noexcept {
   unsigned m = 0;
   for (int r : rs) m |= 1u << (r - 1);
   return m;
@@ -61,15 +61,15 @@ struct Tally {
   int n_uses = 0;
   FanUse uses[kMaxUses];
 
-  Tally() { std::memset(counts, 0, sizeof counts); }
+  Tally() noexcept { std::memset(counts, 0, sizeof counts); }
 
-  void add(int fan, uint16_t parts = 0) {
+  void add(int fan, uint16_t parts = 0) noexcept {
     ++counts[fan];
     present.add(fan);
     if (kAttribute && n_uses < kMaxUses) uses[n_uses++] = FanUse{static_cast<uint8_t>(fan), parts};
   }
 
-  void drop_one(int fan) {  // 九莲宝灯 takes back one 幺九刻
+  void drop_one(int fan) noexcept {  // 九莲宝灯 takes back one 幺九刻
     if (!counts[fan]) return;
     if (--counts[fan] == 0) present.remove(FanSet::of(fan));
     if (kAttribute)
@@ -83,7 +83,7 @@ struct Tally {
 
   // 不重复: walk the fans present from the most valuable; each one still present removes the
   // fans it makes redundant.
-  void apply_exclusions() {
+  void apply_exclusions() noexcept {
     for (int half = 0; half < 2; ++half) {
       uint64_t pending = half ? present.hi : present.lo;
       while (pending) {
@@ -96,7 +96,7 @@ struct Tally {
     }
   }
 
-  int total() const {
+  int total() const noexcept {
     int sum = 0;
     for (int half = 0; half < 2; ++half)
       for (uint64_t m = half ? present.hi : present.lo; m; m &= m - 1) {
@@ -106,7 +106,7 @@ struct Tally {
     return sum;
   }
 
-  void export_to(Score* out) const {
+  void export_to(Score* out) const noexcept {
     std::memset(out->counts, 0, sizeof out->counts);
     out->present = present;
     for (int half = 0; half < 2; ++half)
@@ -118,8 +118,8 @@ struct Tally {
     if (kAttribute) {
       for (int i = 0; i < n_uses; ++i)
         if (present.has(uses[i].fan)) out->uses[out->n_uses++] = uses[i];
-      std::stable_sort(out->uses, out->uses + out->n_uses,
-                       [](const FanUse& a, const FanUse& b) { return a.fan < b.fan; });  // table order
+      for (int i = 1; i < out->n_uses; ++i)  // stable insertion sort into table order
+        for (int j = i; j > 0 && out->uses[j].fan < out->uses[j - 1].fan; --j) std::swap(out->uses[j], out->uses[j - 1]);
     }
   }
 };
@@ -143,7 +143,7 @@ struct HandFacts {
   uint64_t hogs;         // kinds of which the hand holds all four copies, not as a kong (四归一)
   int unique_wait = -1;  // computed on first use
 
-  bool has_unique_wait() {
+  bool has_unique_wait() noexcept {
     if (unique_wait < 0) {
       uint8_t before[kKinds];
       std::memcpy(before, concealed, kKinds);
@@ -209,7 +209,7 @@ void init_facts(HandFacts& h, const uint8_t* concealed, const MeldSpec* melds, i
 
 // Fans of the whole tile set: suits, ranks, tile traits. Identical for every reading.
 template <bool A>
-void add_tile_fans(const HandFacts& h, Tally<A>& t) {
+void add_tile_fans(const HandFacts& h, Tally<A>& t) noexcept {
   const uint64_t k = h.kinds;
   const bool honors = k & (kWindMask | kDragonMask);
   const int suits = ((k & kSuitMask[0]) != 0) + ((k & kSuitMask[1]) != 0) + ((k & kSuitMask[2]) != 0);
@@ -236,7 +236,7 @@ void add_tile_fans(const HandFacts& h, Tally<A>& t) {
 }
 
 template <bool A>
-void add_situational(const HandFacts& h, Tally<A>& t) {
+void add_situational(const HandFacts& h, Tally<A>& t) noexcept {
   const uint16_t win = kPartWinTile;
   if (h.self_drawn) t.add(ZIMO, win);
   if (h.last_copy) t.add(HUJUEZHANG, win);
@@ -245,7 +245,7 @@ void add_situational(const HandFacts& h, Tally<A>& t) {
 }
 
 template <bool A>
-void add_concealment(const HandFacts& h, Tally<A>& t) {
+void add_concealment(const HandFacts& h, Tally<A>& t) noexcept {
   if (!h.concealed_hand) return;
   t.add(MENQIANQING, kPartWholeHand);
   if (h.self_drawn) t.add(BUQIUREN, kPartWholeHand | kPartWinTile);
@@ -259,7 +259,7 @@ void add_concealment(const HandFacts& h, Tally<A>& t) {
 
 constexpr int kNoFan = -1;
 
-int chow_pair(int a, int b) {  // a <= b
+int chow_pair(int a, int b) noexcept {  // a <= b
   if (suit_of_kind(a) == suit_of_kind(b)) {
     switch (b - a) {
       case 0: return YIBANGAO;
@@ -275,7 +275,7 @@ int chow_pair(int a, int b) {  // a <= b
 struct Three {
   int r0, r1, r2, suits;
 };
-inline Three three(int a, int b, int c) {
+inline Three three(int a, int b, int c) noexcept {
   int r[3] = {rank1(a), rank1(b), rank1(c)};
   if (r[0] > r[1]) std::swap(r[0], r[1]);
   if (r[1] > r[2]) std::swap(r[1], r[2]);
@@ -285,7 +285,7 @@ inline Three three(int a, int b, int c) {
   return Three{r[0], r[1], r[2], suits};
 }
 
-int chow_triple(int a, int b, int c) {
+int chow_triple(int a, int b, int c) noexcept {
   const Three t = three(a, b, c);
   const bool same = t.r0 == t.r2;
   const bool straight = t.r0 == 1 && t.r1 == 4 && t.r2 == 7;
@@ -304,7 +304,7 @@ int chow_triple(int a, int b, int c) {
   return kNoFan;
 }
 
-int chow_quad(const int* ts) {  // sorted
+int chow_quad(const int* ts) noexcept {  // sorted
   if (suit_of_kind(ts[0]) != suit_of_kind(ts[3])) return kNoFan;
   if (ts[0] == ts[3]) return YISESITONGSHUN;
   const int d = ts[1] - ts[0];
@@ -312,11 +312,11 @@ int chow_quad(const int* ts) {  // sorted
   return kNoFan;
 }
 
-int pung_pair(int a, int b) {
+int pung_pair(int a, int b) noexcept {
   return suit_of_kind(a) != suit_of_kind(b) && rank1(a) == rank1(b) ? SHUANGTONGKE : kNoFan;
 }
 
-int pung_triple(int a, int b, int c) {
+int pung_triple(int a, int b, int c) noexcept {
   const Three t = three(a, b, c);
   const bool steps = t.r1 - t.r0 == 1 && t.r2 - t.r1 == 1;
   if (t.suits == 1 && steps) return YISESANJIEGAO;
@@ -327,12 +327,12 @@ int pung_triple(int a, int b, int c) {
   return kNoFan;
 }
 
-int pung_quad(const int* ts) {
+int pung_quad(const int* ts) noexcept {
   if (suit_of_kind(ts[0]) != suit_of_kind(ts[3])) return kNoFan;
   return ts[1] - ts[0] == 1 && ts[2] - ts[1] == 1 && ts[3] - ts[2] == 1 ? YISESIJIEGAO : kNoFan;
 }
 
-int pair_priority(int fan) {
+int pair_priority(int fan) noexcept {
   switch (fan) {
     case YIBANGAO: return 0;
     case XIXIANGFENG: return 1;
@@ -343,19 +343,19 @@ int pair_priority(int fan) {
 }
 
 struct ChowFans {
-  static int quad(const int* ts) { return chow_quad(ts); }
-  static int triple(int a, int b, int c) { return chow_triple(a, b, c); }
-  static int pair(int a, int b) { return chow_pair(a, b); }
+  static int quad(const int* ts) noexcept { return chow_quad(ts); }
+  static int triple(int a, int b, int c) noexcept { return chow_triple(a, b, c); }
+  static int pair(int a, int b) noexcept { return chow_pair(a, b); }
 };
 struct PungFans {
-  static int quad(const int* ts) { return pung_quad(ts); }
-  static int triple(int a, int b, int c) { return pung_triple(a, b, c); }
-  static int pair(int a, int b) { return pung_pair(a, b); }
+  static int quad(const int* ts) noexcept { return pung_quad(ts); }
+  static int triple(int a, int b, int c) noexcept { return pung_triple(a, b, c); }
+  static int pair(int a, int b) noexcept { return pung_pair(a, b); }
 };
 
 // `tiles` and `blocks` (the block index of each set) are sorted together by tile.
 template <typename Fans, bool A>
-void add_combinations(const int* tiles, const int* blocks, int n, Tally<A>& t) {
+void add_combinations(const int* tiles, const int* blocks, int n, Tally<A>& t) noexcept {
   const auto quad = Fans::quad;
   const auto triple = Fans::triple;
   const auto pair = Fans::pair;
@@ -428,7 +428,7 @@ void add_combinations(const int* tiles, const int* blocks, int n, Tally<A>& t) {
   }
 }
 
-void sort_sets(int* tiles, int* blocks, int n) {
+void sort_sets(int* tiles, int* blocks, int n) noexcept {
   for (int i = 1; i < n; ++i)
     for (int j = i; j > 0 && tiles[j] < tiles[j - 1]; --j) {
       std::swap(tiles[j], tiles[j - 1]);
@@ -439,12 +439,12 @@ void sort_sets(int* tiles, int* blocks, int n) {
 // ---------------------------------------------------------------------------------------------
 // Evaluation of one reading
 
-inline bool in_chow(int chow_low, int tile) { return tile >= chow_low && tile <= chow_low + 2; }
+inline bool in_chow(int chow_low, int tile) noexcept { return tile >= chow_low && tile <= chow_low + 2; }
 
-inline uint16_t block_bit(int i) { return static_cast<uint16_t>(1u << i); }
+inline uint16_t block_bit(int i) noexcept { return static_cast<uint16_t>(1u << i); }
 
 // Blocks (of a standard or knitted-straight reading) that hold `tile`.
-uint16_t blocks_holding(const Decomposition& d, int tile) {
+uint16_t blocks_holding(const Decomposition& d, int tile) noexcept {
   uint16_t m = 0;
   for (int i = 0; i < d.n_blocks; ++i) {
     const Block& b = d.blocks[i];
@@ -454,13 +454,13 @@ uint16_t blocks_holding(const Decomposition& d, int tile) {
 }
 
 template <bool A>
-void add_tile_hogs(const HandFacts& h, const Decomposition& d, Tally<A>& t) {
+void add_tile_hogs(const HandFacts& h, const Decomposition& d, Tally<A>& t) noexcept {
   for (uint64_t m = h.hogs; m; m &= m - 1) t.add(SIGUIYI, A ? blocks_holding(d, lowest_bit64(m)) : 0);
 }
 
 // Standard and knitted-straight readings: sets (melds first), then the pair.
 template <bool A>
-void evaluate_sets(HandFacts& h, const Decomposition& d, Tally<A>& t) {
+void evaluate_sets(HandFacts& h, const Decomposition& d, Tally<A>& t) noexcept {
   const int n_sets = d.n_blocks - 1;
   const int pair_block = n_sets;
   const int pair = d.blocks[pair_block].tile;
@@ -632,7 +632,7 @@ void evaluate_sets(HandFacts& h, const Decomposition& d, Tally<A>& t) {
   if (knitted) t.add(ZUHELONG, kPartKnitted);
 }
 
-bool is_nine_gates(const HandFacts& h) {
+bool is_nine_gates(const HandFacts& h) noexcept {
   if (h.n_melds || honor(h.win)) return false;
   const int base = suit_of_kind(h.win) * 9;
   static constexpr uint8_t kGates[9] = {3, 1, 1, 1, 1, 1, 1, 1, 3};
@@ -642,7 +642,7 @@ bool is_nine_gates(const HandFacts& h) {
 }
 
 template <bool A>
-void evaluate(HandFacts& h, const Decomposition& d, Tally<A>& t) {
+void evaluate(HandFacts& h, const Decomposition& d, Tally<A>& t) noexcept {
   const uint16_t whole = kPartWholeHand;
   switch (d.form) {
     case kStandard:
@@ -701,7 +701,7 @@ struct TieKey {
   int sets[4];
 };
 
-TieKey tie_key(const Decomposition& d) {
+TieKey tie_key(const Decomposition& d) noexcept {
   static constexpr int kSuitRank[4] = {0, 2, 1, 3};  // m, p, s, z -> m < s < p < z
   TieKey k{};
   k.form_rank = d.form == kStandard ? 2 : d.form == kKnittedStraight ? 1 : 0;
@@ -717,14 +717,14 @@ TieKey tie_key(const Decomposition& d) {
 }
 
 // True when a reading with key `a` is preferred to one with key `b` at equal totals.
-bool preferred(const TieKey& a, const TieKey& b) {
+bool preferred(const TieKey& a, const TieKey& b) noexcept {
   if (a.form_rank != b.form_rank) return a.form_rank > b.form_rank;
   return std::lexicographical_compare(a.sets, a.sets + a.n, b.sets, b.sets + b.n);
 }
 
 // Evaluates every reading once, keeping the tally of the best one (with attribution when A).
 template <bool A>
-bool choose(const std::vector<Decomposition>& readings, HandFacts& h, Score* out) {
+bool choose(const std::vector<Decomposition>& readings, HandFacts& h, Score* out) noexcept {
   int best = -1, best_total = -1;
   TieKey best_key{};
   Tally<A> best_tally;

@@ -27,9 +27,9 @@ import dataclasses
 import unicodedata
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
-from mahjong_core import _core
+from mahjong_core import _core as _core_module
 from mahjong_core.errors import IllegalActionError, InvalidHandError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Block, Decomposition
@@ -60,6 +60,9 @@ __all__ = [
 ]
 
 HandLike = Union[Hand, str, Sequence[int], bytes]
+
+# The compiled MCR glue (mahjong_core/_mcr.pxi): private names that _core.pyi does not list.
+_core: Any = _core_module
 
 # ---------------------------------------------------------------------------------------------
 # Rules
@@ -101,6 +104,9 @@ class Rules:
     false_win_penalty: int = 10
 
     presets: ClassVar[Mapping[str, "Rules"]]
+    # The scoring switches as option bits of the compiled scorer, set per instance by __init__
+    # (a ClassVar so that it is not a rule key).
+    _options: ClassVar[int] = 0
 
     def __init__(self, **overrides: Any) -> None:
         known = {f.name: f for f in dataclasses.fields(self)}
@@ -202,7 +208,26 @@ class FanUse:
         return f"FanUse({self.fan.name_zh}: {self.describe()})"
 
 
-class MCRScore(_core._MCRScoreBase):  # type: ignore[misc,name-defined]
+if TYPE_CHECKING:
+
+    class _ScoreBase:
+        """What the compiled base class stores (read-only attributes)."""
+
+        total: int
+        fans: Tuple[Fan, ...]
+        hand: Hand
+        win_tile: Tile
+        self_drawn: bool
+        rules: "Rules"
+        decomposition: Decomposition
+        _attribution_data: Tuple[Tuple[int, int], ...]
+        _context: Tuple[int, int, int, int]
+
+else:
+    _ScoreBase = _core._MCRScoreBase
+
+
+class MCRScore(_ScoreBase):
     """The score of a winning hand (read-only; built by `score`).
 
     total         fan points, flowers included
@@ -308,7 +333,7 @@ class MCRScore(_core._MCRScoreBase):  # type: ignore[misc,name-defined]
 
 def _rescore(hand: Hand, win_tile: int, flags: int, seat: int, prevalent: int, flowers: int, rules: Rules) -> MCRScore:
     return _core._mcr_score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules,
-                            rules._options)  # type: ignore[attr-defined]
+                            rules._options)
 
 
 def _pad(text: str, width: int) -> str:
@@ -381,7 +406,7 @@ def score(
         | (_core._MCR_DECLARED_READY if declared_ready else 0)
     )
     return _core._mcr_score(MCRScore, h, win, flags, seat_wind, prevalent_wind, flowers, r,
-                            r._options)  # type: ignore[attr-defined]
+                            r._options)
 
 
 def score_waits(hand: HandLike, *, rules: Union[Rules, str, None] = None, **context: Any) -> Dict[Tile, MCRScore]:
@@ -454,7 +479,7 @@ def score_batch(hands: Any, rules: Union[Rules, str, None] = None, *, with_fans:
     records = np.ascontiguousarray(records)
     totals = np.empty(records.shape[0], dtype=np.int16)
     counts = np.zeros((records.shape[0], len(FANS)), dtype=np.uint8) if with_fans else None
-    _core._mcr_score_batch(records, r._options, totals, counts)  # type: ignore[attr-defined]
+    _core._mcr_score_batch(records, r._options, totals, counts)
     return (totals, counts) if with_fans else totals
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping, Tuple
+from typing import Any, Mapping, Optional, Tuple
 
-from mahjong_core import _core
+from mahjong_core import _core as _core_module
+
+_core: Any = _core_module  # the private MCR glue (mahjong_core/_mcr.pxi) is not in _core.pyi
 
 __all__ = ["FanInfo", "Fan", "FANS", "FAN_BY_ID", "RULE_BOOK_FANS", "OPTIONAL_FANS", "fan"]
 
@@ -73,7 +75,7 @@ assert len(RULE_BOOK_FANS) == 81, "the rule book has 81 fans"
 # Fan objects by table index and count, shared by every score (they are immutable); the compiled
 # scorer returns these directly instead of building new ones.
 _MAX_COUNT = 8
-_FAN_OBJECTS = tuple(
+_FAN_OBJECTS: Tuple[Tuple[Optional[Fan], ...], ...] = tuple(
     (None,) + tuple(Fan(f.name_zh, f.name_en, f.points, count, f.id) for count in range(1, _MAX_COUNT + 1))
     for f in FANS
 )
@@ -86,6 +88,7 @@ def fan(fan_id: str, count: int = 1) -> Fan:
         info = FAN_BY_ID[fan_id]
     except KeyError:
         raise KeyError(f"unknown MCR fan id {fan_id!r}; ids are listed in mahjong_core.rules.mcr_fans.FANS") from None
-    if 1 <= count <= _MAX_COUNT:
-        return _FAN_OBJECTS[info.index][count]
+    cached = _FAN_OBJECTS[info.index][count] if 1 <= count <= _MAX_COUNT else None
+    if cached is not None:
+        return cached
     return Fan(info.name_zh, info.name_en, info.points, count, info.id)
