@@ -2,9 +2,10 @@
 
 It reads the hand through the core's public Python API (`decompositions`, `waits`) and evaluates
 every decomposition with plain Python predicates, one small function per family of fans, then
-applies the exclusion table. It shares nothing with the C++ evaluator except the fan table
-(ids and values) and the decomposition enumerator; the two are compared hand by hand in
-tests/test_mcr_differential.py, and both against PyMahjongGB.
+applies the exclusion lists. It restates the fan values and exclusion lists on purpose, so that it
+stays an independent oracle (tests/test_mcr_fans.py checks they equal the C++ table); it shares
+only the core's decomposition enumerator with the C++ evaluator. The two are compared hand by hand
+in tests/test_mcr_differential.py, and both against PyMahjongGB.
 
     score(hand, options) -> (total, {fan_id: count}, decomposition)
 """

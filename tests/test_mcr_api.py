@@ -89,7 +89,7 @@ def test_score_with_keyword_context_equals_the_suffix():
 
 
 def test_score_rejects_context_twice():
-    with pytest.raises(ValueError, match="suffix already gives the context"):
+    with pytest.raises(mc.InvalidHandError, match="suffix already gives the context"):
         mcr.score(HAND, self_drawn=True)
 
 

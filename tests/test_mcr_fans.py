@@ -52,6 +52,12 @@ def test_table_has_the_81_fans_of_the_rule_book_in_points_order():
         assert all(g in mcr.FAN_BY_ID and mcr.FAN_BY_ID[g].points <= f.points for g in f.excludes), f
 
 
+def test_reference_restates_the_same_table():
+    assert ref.VALUES == {f.id: f.points for f in mcr.FANS}
+    assert {k: set(v) for k, v in ref.EXCLUDES.items()} == {f.id: set(f.excludes) for f in mcr.FANS if f.excludes}
+    assert ref.ORDER == [f.id for f in mcr.FANS]
+
+
 def test_fan_value_object():
     f = mcr.fan("SIGUIYI", 2)
     assert (f.name_zh, f.name_en, f.points, f.count, f.id, f.total) == ("四归一", "Tile Hog", 2, 2, "SIGUIYI", 4)

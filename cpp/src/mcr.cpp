@@ -1,9 +1,10 @@
 // MCR scoring (see mcr.h). This is the hot path of rules.mcr.score: per hand it computes the facts
-// that do not depend on the reading once (suits, ranks, tile hogs, concealment, the win context),
-// then evaluates each decomposition with small integer predicates into a fan tally, applies the
-// exclusion table with 128-bit masks and keeps the best total. No allocation besides the core's
-// decomposition vector; attribution (which blocks made each fan) is recorded only for the final
-// reading, by evaluating it a second time.
+// that do not depend on the reading once (tile kinds, tile hogs, concealment, the win context),
+// enumerates the readings into a reused per-thread buffer, evaluates each with small integer
+// predicates into a fan tally, applies the exclusion table with 128-bit masks and keeps the best
+// tally. Every pattern present is raised (四杠 and 三杠, 连七对 and 七对 ...) and the exclusion table
+// keeps the biggest, except the combinations of sets, where 套算一次 decides which sets combine.
+// Attribution (which blocks made each fan) is only recorded when asked for.
 #include "mahjong_core/mcr.h"
 
 #include <algorithm>

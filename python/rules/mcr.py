@@ -387,7 +387,8 @@ def score(
     ctx = h.context
     if ctx is not None:
         if self_drawn or last_copy or wall_last or kong or seat_wind or prevalent_wind or flowers:
-            raise ValueError("the hand's |PS####|F suffix already gives the context; do not pass flags, winds or flowers")
+            raise InvalidHandError(
+                "the hand's |PS####|F suffix already gives the context; do not pass flags, winds or flowers too")
         self_drawn, last_copy, wall_last, kong = ctx.self_drawn, ctx.last_copy, ctx.wall_last, ctx.kong
         seat_wind, prevalent_wind, flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
     if win_tile is None:
