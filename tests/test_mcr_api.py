@@ -290,6 +290,12 @@ def test_one_rules_object_shared_by_a_thread_pool():
     assert got == expected
 
 
+def test_module_docstring_examples():
+    import doctest
+
+    assert doctest.testmod(mcr, raise_on_error=False).failed == 0
+
+
 def _cli(*args):
     return subprocess.run([sys.executable, "-m", "mahjong_core", "score", "mcr", *args], capture_output=True,
                           text=True, encoding="utf-8")

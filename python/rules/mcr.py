@@ -3,7 +3,9 @@
     >>> from mahjong_core.rules import mcr
     >>> s = mcr.score("[123m,1][345m,1]567m34sCC5s|EE1000")
     >>> s.total, [f.name_zh for f in s.fans]
-    (23, ['一色三步高', '喜相逢', '缺一门', '自摸'])
+    (19, ['一色三步高', '喜相逢', '缺一门', '自摸'])
+    >>> [u.describe() for u in s.attribution][:2]
+    ['[123m] [345m] 567m', '[345m] 345s']
 
 `score` finds the best total over every reading of the hand (standard sets + pair, 七对, 十三幺,
 全不靠/七星不靠, 组合龙 with a set and a pair) and every place of the winning tile in it, applying the
