@@ -15,7 +15,7 @@ from setuptools import Extension, setup
 
 def compile_args():
     if sys.platform == "win32":
-        return ["/std:c++17", "/O2", "/EHsc"], []
+        return ["/std:c++17", "/O2", "/EHsc", "/utf-8"], []  # the MCR fan table has UTF-8 literals
     args, link = ["-std=c++17"], []
     if os.environ.get("MAHJONG_CORE_DEBUG"):
         args += ["-O0", "-g", "-UNDEBUG"]

@@ -490,22 +490,22 @@ def decompositions(hand, forms=Forms.MCR):
         specs[n].concealed = (<object>m).concealed
         n += 1
     cdef vector[cd.Decomposition] ds = cd.decompose(inp.c, specs, n, f)
-    out = []
+    return tuple([_py_decomposition(d) for d in ds])
+
+
+cdef object _py_decomposition(const cd.Decomposition& d):
+    """The Python `Decomposition` of a C++ one."""
     cdef int i
-    for d in ds:
-        form = FORM_OF_FLAG[d.form]
-        arrangement = None if d.knitted < 0 else d.knitted
-        if d.form == 2:  # seven pairs
-            out.append(PyDecomposition(form, pairs=tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)])))
-        elif d.form == 4:  # thirteen orphans
-            out.append(PyDecomposition(form, pair=TILES[d.blocks[0].tile]))
-        elif d.form == 8:  # honours and knitted
-            out.append(PyDecomposition(form, arrangement=arrangement))
-        else:
-            sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
-            out.append(PyDecomposition(form, sets=sets, pair=TILES[d.blocks[d.n_blocks - 1].tile],
-                                       arrangement=arrangement))
-    return tuple(out)
+    form = FORM_OF_FLAG[d.form]
+    arrangement = None if d.knitted < 0 else d.knitted
+    if d.form == 2:  # seven pairs
+        return PyDecomposition(form, pairs=tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)]))
+    if d.form == 4:  # thirteen orphans
+        return PyDecomposition(form, pair=TILES[d.blocks[0].tile])
+    if d.form == 8:  # honours and knitted
+        return PyDecomposition(form, arrangement=arrangement)
+    sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
+    return PyDecomposition(form, sets=sets, pair=TILES[d.blocks[d.n_blocks - 1].tile], arrangement=arrangement)
 
 
 # ---------------------------------------------------------------------------------------------

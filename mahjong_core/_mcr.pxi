@@ -100,7 +100,7 @@ cdef class _MCRScoreBase:
     def decomposition(self):
         """The reading that scored `total` (a mahjong_core.Decomposition)."""
         if self._decomposition is None:
-            self._decomposition = _mcr_py_decomposition(self._d)
+            self._decomposition = _py_decomposition(self._d)
         return self._decomposition
 
     @property
@@ -118,21 +118,6 @@ cdef class _MCRScoreBase:
     def _context(self):
         """(flags, seat wind, prevalent wind, flowers) as given to the scorer."""
         return (self._flags, self._seat_wind, self._prevalent_wind, self._flowers)
-
-
-cdef object _mcr_py_decomposition(const cd.Decomposition& d):
-    # Same conversion as decompositions() above, for one reading.
-    cdef int i
-    form = FORM_OF_FLAG[d.form]
-    arrangement = None if d.knitted < 0 else d.knitted
-    if d.form == 2:
-        return PyDecomposition(form, pairs=tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)]))
-    if d.form == 4:
-        return PyDecomposition(form, pair=TILES[d.blocks[0].tile])
-    if d.form == 8:
-        return PyDecomposition(form, arrangement=arrangement)
-    sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
-    return PyDecomposition(form, sets=sets, pair=TILES[d.blocks[d.n_blocks - 1].tile], arrangement=arrangement)
 
 
 cdef bint _mcr_call(HandCore hand, int win_tile, unsigned flags, int seat_wind, int prevalent_wind, int flowers,

@@ -88,29 +88,30 @@ void decompose_standard(const uint8_t* counts, const Block* prefix, int n_prefix
 void validate_melds(const uint8_t* concealed, const MeldSpec* melds, int n_melds) {
   if (n_melds < 0 || n_melds > kMaxMelds)
     throw InvalidHand("a hand has 0 to 4 exposed melds, got " + std::to_string(n_melds));
+  // Messages are only formatted when a meld is wrong (this runs on every scoring call).
+  auto where = [](int i) { return "meld " + std::to_string(i + 1); };
   uint8_t total[kKinds];
   std::memcpy(total, concealed, kKinds);
   for (int i = 0; i < n_melds; ++i) {
     const MeldSpec& m = melds[i];
-    const std::string where = "meld " + std::to_string(i + 1);
-    if (m.tile >= kKinds) throw InvalidHand(where + ": tile index " + std::to_string(m.tile) + " is not 0..33");
+    if (m.tile >= kKinds) throw InvalidHand(where(i) + ": tile index " + std::to_string(m.tile) + " is not 0..33");
     switch (m.kind) {
       case BlockKind::Chow:
-        if (is_honor(m.tile)) throw InvalidHand(where + ": a chow cannot be made of honours");
+        if (is_honor(m.tile)) throw InvalidHand(where(i) + ": a chow cannot be made of honours");
         if (rank_of(m.tile) > 6)
-          throw InvalidHand(where + ": a chow starting at " + tile_name(m.tile) + " would run across suits");
-        if (m.concealed) throw InvalidHand(where + ": only a kong can be a concealed meld");
+          throw InvalidHand(where(i) + ": a chow starting at " + tile_name(m.tile) + " would run across suits");
+        if (m.concealed) throw InvalidHand(where(i) + ": only a kong can be a concealed meld");
         for (int k = 0; k < 3; ++k) ++total[m.tile + k];
         break;
       case BlockKind::Pung:
-        if (m.concealed) throw InvalidHand(where + ": only a kong can be a concealed meld");
+        if (m.concealed) throw InvalidHand(where(i) + ": only a kong can be a concealed meld");
         total[m.tile] += 3;
         break;
       case BlockKind::Kong:
         total[m.tile] += 4;
         break;
       default:
-        throw InvalidHand(where + ": a meld is a chow, a pung or a kong");
+        throw InvalidHand(where(i) + ": a meld is a chow, a pung or a kong");
     }
   }
   for (int i = 0; i < kKinds; ++i)
@@ -119,64 +120,67 @@ void validate_melds(const uint8_t* concealed, const MeldSpec* melds, int n_melds
                         " in the hand and its melds (at most 4 of a kind)");
 }
 
-std::vector<Decomposition> decompose(const uint8_t* concealed, const MeldSpec* melds, int n_melds, unsigned forms) {
-  validate_forms(forms);
-  validate_hand(concealed, n_melds, TileCount::Complete);
-  validate_melds(concealed, melds, n_melds);
-  require_possible_forms(forms, n_melds);
-
-  std::vector<Decomposition> out;
+void decompose_into(const uint8_t* c, const MeldSpec* melds, int n_melds, unsigned forms,
+                    std::vector<Decomposition>& out) noexcept {
+  out.clear();
   Block prefix[kMaxMelds];
   for (int i = 0; i < n_melds; ++i) {
     const MeldSpec& m = melds[i];
     prefix[i] = Block{m.kind, m.tile, m.kind == BlockKind::Kong && m.concealed, static_cast<int8_t>(i)};
   }
-
-  if (forms & kStandard) decompose_standard(concealed, prefix, n_melds, kStandard, -1, out);
-
-  if (n_melds == 0) {
-    if ((forms & kSevenPairs) && seven_pairs_shanten(concealed, 0) == -1) {
+  if (forms & kStandard) decompose_standard(c, prefix, n_melds, kStandard, -1, out);
+  if (n_melds == 0 && (forms & (kSevenPairs | kThirteenOrphans | kHonorsKnitted))) {
+    bool pairs = true, distinct = true;
+    uint64_t kinds = 0;
+    for (int t = 0; t < kKinds; ++t) {
+      pairs = pairs && c[t] % 2 == 0;
+      distinct = distinct && c[t] <= 1;
+      if (c[t]) kinds |= 1ull << t;
+    }
+    if ((forms & kSevenPairs) && pairs) {  // 14 tiles, all counts even: a quad is two pairs
       Decomposition d;
       d.form = kSevenPairs;
-      for (int i = 0; i < kKinds; ++i)
-        for (int p = 0; p < concealed[i] / 2; ++p)
-          d.blocks[d.n_blocks++] = Block{BlockKind::Pair, static_cast<uint8_t>(i), true, -1};
+      for (int t = 0; t < kKinds; ++t)
+        for (int p = 0; p < c[t] / 2; ++p) d.blocks[d.n_blocks++] = Block{BlockKind::Pair, static_cast<uint8_t>(t), true, -1};
       out.push_back(d);
     }
-    if ((forms & kThirteenOrphans) && thirteen_orphans_shanten(concealed, 0) == -1) {
+    if ((forms & kThirteenOrphans) && kinds == kOrphanMask) {  // 14 tiles on the 13 orphan kinds
       Decomposition d;
       d.form = kThirteenOrphans;
-      for (uint8_t i : kOrphans)
-        if (concealed[i] == 2) d.blocks[d.n_blocks++] = Block{BlockKind::Pair, i, true, -1};
+      for (uint8_t t : kOrphans)
+        if (c[t] == 2) d.blocks[d.n_blocks++] = Block{BlockKind::Pair, t, true, -1};
       out.push_back(d);
     }
-    if ((forms & kHonorsKnitted) && honors_knitted_shanten(concealed, 0) == -1) {
-      for (int perm = 0; perm < 6; ++perm) {
-        bool fits = true;
-        for (int i = 0; i < kFirstHonor; ++i)
-          if (concealed[i] && !((kKnittedMasks[perm] >> i) & 1)) fits = false;
-        if (!fits) continue;
-        Decomposition d;
-        d.form = kHonorsKnitted;
-        d.knitted = static_cast<int8_t>(perm);
-        out.push_back(d);
-      }
-    }
+    if ((forms & kHonorsKnitted) && distinct)  // 14 distinct tiles: honours and one arrangement
+      for (int perm = 0; perm < 6; ++perm)
+        if (!(kinds & ~kHonorMask & ~kKnittedMasks[perm])) {
+          Decomposition d;
+          d.form = kHonorsKnitted;
+          d.knitted = static_cast<int8_t>(perm);
+          out.push_back(d);
+        }
   }
-
-  if ((forms & kKnittedStraight) && n_melds <= 1) {
+  if ((forms & kKnittedStraight) && n_melds <= 1)
     for (int perm = 0; perm < 6; ++perm) {
       uint8_t rest[kKinds];
-      std::memcpy(rest, concealed, kKinds);
-      bool complete_straight = true;
-      for (uint64_t m = kKnittedMasks[perm]; m; m &= m - 1) {
+      std::memcpy(rest, c, kKinds);
+      bool complete = true;
+      for (uint64_t m = kKnittedMasks[perm]; m && complete; m &= m - 1) {
         const int t = lowest_bit64(m);
-        if (!rest[t]) complete_straight = false;
+        if (!rest[t]) complete = false;
         else --rest[t];
       }
-      if (complete_straight) decompose_standard(rest, prefix, n_melds, kKnittedStraight, perm, out);
+      if (complete) decompose_standard(rest, prefix, n_melds, kKnittedStraight, perm, out);
     }
-  }
+}
+
+std::vector<Decomposition> decompose(const uint8_t* concealed, const MeldSpec* melds, int n_melds, unsigned forms) {
+  validate_forms(forms);
+  validate_hand(concealed, n_melds, TileCount::Complete);
+  validate_melds(concealed, melds, n_melds);
+  require_possible_forms(forms, n_melds);
+  std::vector<Decomposition> out;
+  decompose_into(concealed, melds, n_melds, forms, out);
   return out;
 }
 

@@ -755,66 +755,10 @@ bool choose(const std::vector<Decomposition>& readings, HandFacts& h, Score* out
   return true;
 }
 
-// The readings of a valid hand, into `out`. This is the core's decompose() (decompose.cpp) minus
-// its input validation, which the callers here have already done, and writing into a reused
-// buffer: on the scoring hot path both cost more than the search itself.
-void enumerate_readings(const uint8_t* c, const MeldSpec* melds, int n_melds, std::vector<Decomposition>& out) {
-  out.clear();
-  Block prefix[kMaxMelds];
-  for (int i = 0; i < n_melds; ++i) {
-    const MeldSpec& m = melds[i];
-    prefix[i] = Block{m.kind, m.tile, m.kind == BlockKind::Kong && m.concealed, static_cast<int8_t>(i)};
-  }
-  decompose_standard(c, prefix, n_melds, kStandard, -1, out);
-  if (n_melds == 0) {
-    bool pairs = true, distinct = true;
-    uint64_t kinds = 0;
-    for (int t = 0; t < kKinds; ++t) {
-      pairs = pairs && c[t] % 2 == 0;
-      distinct = distinct && c[t] <= 1;
-      if (c[t]) kinds |= bit(t);
-    }
-    if (pairs) {  // seven pairs; a quad is two pairs
-      Decomposition d;
-      d.form = kSevenPairs;
-      for (int t = 0; t < kKinds; ++t)
-        for (int p = 0; p < c[t] / 2; ++p) d.blocks[d.n_blocks++] = Block{BlockKind::Pair, static_cast<uint8_t>(t), true, -1};
-      out.push_back(d);
-    }
-    if (kinds == kOrphanMask) {  // 14 tiles on the 13 orphan kinds: one of them is the pair
-      Decomposition d;
-      d.form = kThirteenOrphans;
-      for (uint8_t t : kOrphans)
-        if (c[t] == 2) d.blocks[d.n_blocks++] = Block{BlockKind::Pair, t, true, -1};
-      out.push_back(d);
-    }
-    if (distinct)  // 14 distinct tiles: honours and one knitted arrangement's suited tiles
-      for (int perm = 0; perm < 6; ++perm)
-        if (!(kinds & ~kHonorMask & ~kKnittedMasks[perm])) {
-          Decomposition d;
-          d.form = kHonorsKnitted;
-          d.knitted = static_cast<int8_t>(perm);
-          out.push_back(d);
-        }
-  }
-  if (n_melds <= 1)
-    for (int perm = 0; perm < 6; ++perm) {
-      uint8_t rest[kKinds];
-      std::memcpy(rest, c, kKinds);
-      bool complete = true;
-      for (uint64_t m = kKnittedMasks[perm]; m && complete; m &= m - 1) {
-        const int t = lowest_bit64(m);
-        if (!rest[t]) complete = false;
-        else --rest[t];
-      }
-      if (complete) decompose_standard(rest, prefix, n_melds, kKnittedStraight, perm, out);
-    }
-}
-
 bool score_impl(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& ctx,
                 const Options& options, bool attribute, Score* out) {
-  thread_local std::vector<Decomposition> readings;
-  enumerate_readings(concealed, melds, n_melds, readings);
+  thread_local std::vector<Decomposition> readings;  // reused: no allocation per hand
+  decompose_into(concealed, melds, n_melds, kAllForms, readings);
   if (readings.empty()) return false;
   HandFacts h;
   init_facts(h, concealed, melds, n_melds, ctx, options);

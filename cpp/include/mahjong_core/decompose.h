@@ -40,6 +40,11 @@ struct Decomposition {
 std::vector<Decomposition> decompose(const uint8_t* concealed, const MeldSpec* melds, int n_melds,
                                      unsigned forms = kAllForms);
 
+// The same for a hand already validated, written into a reused vector (cleared first): the
+// scorers' hot path, where validation and allocation would cost more than the search.
+void decompose_into(const uint8_t* concealed, const MeldSpec* melds, int n_melds, unsigned forms,
+                    std::vector<Decomposition>& out) noexcept;
+
 // Throws InvalidHand unless every meld is well formed and no kind exceeds four copies overall.
 void validate_melds(const uint8_t* concealed, const MeldSpec* melds, int n_melds);
 
