@@ -45,18 +45,52 @@ inline WaitEntries load_waits(const uint8_t* c) noexcept {
 // Exactly sets and one pair in the standard form (the set count follows from the tile count).
 // Most hands fail on tile counts alone — every suit must hold 3k or 3k + 2 tiles and exactly one
 // 3k + 2 — so the suit sums come first and the table loads happen only for the survivors.
-inline bool standard_complete(const uint8_t* c) noexcept {
-  const uint32_t sums[4] = {
-      uint32_t{c[0]} + c[1] + c[2] + c[3] + c[4] + c[5] + c[6] + c[7] + c[8],
-      uint32_t{c[9]} + c[10] + c[11] + c[12] + c[13] + c[14] + c[15] + c[16] + c[17],
-      uint32_t{c[18]} + c[19] + c[20] + c[21] + c[22] + c[23] + c[24] + c[25] + c[26],
-      uint32_t{c[27]} + c[28] + c[29] + c[30] + c[31] + c[32] + c[33]};
-  int pair_suits = 0;
-  for (uint32_t n : sums) {
-    if (n % 3 == 1) return false;
-    pair_suits += n % 3 == 2;
+#if defined(__SSE2__) || defined(_M_X64)
+// Sum of the 16 bytes of a vector.
+inline int byte_sum(__m128i v) noexcept {
+  const __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
+  return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
+}
+#endif
+
+// Tiles held in each suit (m, p, s, honours).
+inline void suit_sums(const uint8_t* c, uint32_t* sums) noexcept {
+#if defined(__SSE2__) || defined(_M_X64)
+  // Two loads and four masked byte sums (psadbw) instead of 34 loads.
+  static constexpr uint8_t kM[16] = {255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0};
+  static constexpr uint8_t kPLo[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255};
+  static constexpr uint8_t kPHi[16] = {255, 255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+  static constexpr uint8_t kS[16] = {0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0};
+  static constexpr uint8_t kZ[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255};
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16));
+  auto masked = [](__m128i v, const uint8_t* mask) {
+    return _mm_and_si128(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(mask)));
+  };
+  sums[0] = static_cast<uint32_t>(byte_sum(masked(lo, kM)));
+  sums[1] = static_cast<uint32_t>(byte_sum(_mm_or_si128(masked(lo, kPLo), masked(hi, kPHi))));
+  sums[2] = static_cast<uint32_t>(byte_sum(masked(hi, kS)));
+  sums[3] = static_cast<uint32_t>(byte_sum(masked(hi, kZ))) + c[32] + c[33];
+#else
+  for (int s = 0; s < 3; ++s) {
+    uint32_t n = 0;
+    for (int i = 0; i < 9; ++i) n += c[9 * s + i];
+    sums[s] = n;
   }
-  if (pair_suits != 1) return false;
+  sums[3] = uint32_t{c[27]} + c[28] + c[29] + c[30] + c[31] + c[32] + c[33];
+#endif
+}
+
+inline bool standard_complete(const uint8_t* c) noexcept {
+  uint32_t sums[4];
+  suit_sums(c, sums);
+  // One bit per suit and residue (bit 3s + n % 3), combined without branches: random hands make
+  // a per-suit branch unpredictable, and this test rejects most of them.
+  static constexpr uint8_t kResidueBit[15] = {1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 2, 4};
+  const unsigned residues = kResidueBit[sums[0]] | kResidueBit[sums[1]] << 3 | kResidueBit[sums[2]] << 6 |
+                            kResidueBit[sums[3]] << 9;
+  const unsigned pair_suits = residues & 04444u;  // suits holding 3k + 2 tiles
+  if ((residues & 02222u) || !pair_suits || (pair_suits & (pair_suits - 1))) return false;
   const Tables& t = tables::get();
   const tables::DistanceTables& d = t.phantom;
   auto exact = [](uint16_t bits, uint32_t tiles) {
@@ -111,11 +145,6 @@ struct PairsAndOrphans {
 // Byte masks selecting the orphan kinds among kinds 0..15 and 16..31 (kinds 32, 33 are honours).
 alignas(16) constexpr uint8_t kOrphanBytesLo[16] = {0xFF, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0};
 alignas(16) constexpr uint8_t kOrphanBytesHi[16] = {0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-
-inline int byte_sum(__m128i v) noexcept {
-  const __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
-  return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
-}
 
 inline PairsAndOrphans pairs_and_orphans(const uint8_t* c) noexcept {
   const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
@@ -366,7 +395,10 @@ bool is_winning_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept 
       return true;
   }
   const KindMasks m = kind_masks(c);
-  if (melds == 0 && (forms & kHonorsKnitted) && honors_knitted_from(m, knitted_counts(m.held)) == -1) return true;
+  // Honours-and-knitted holds 14 distinct kinds; check that before counting per arrangement.
+  if (melds == 0 && (forms & kHonorsKnitted) && popcount(m.held) == 14 &&
+      honors_knitted_from(m, knitted_counts(m.held)) == -1)
+    return true;
   return (forms & kKnittedStraight) && knitted_straight_complete(c, melds, m.held);
 }
 
