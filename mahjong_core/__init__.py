@@ -6,6 +6,7 @@ Rulesets: `mahjong_core.rules.mcr`, `.sichuan`, `.changbai`. Game engine: `mahjo
 """
 
 from ._core import (
+    best_discards,
     waits_mask,
     decompositions,
     discard_options,
@@ -46,6 +47,7 @@ __all__ = [
     "waits_mask",
     "effective_tiles",
     "discard_options",
+    "best_discards",
     "decompositions",
     "ensure_init",
     "table_info",

@@ -377,6 +377,28 @@ def waits_mask(hand, forms=Forms.MCR, *, melds=0):
     return cs.waits(inp.c, inp.melds, f)
 
 
+def best_discards(hand, forms=Forms.MCR, *, melds=0):
+    """For a 14 - 3*melds hand: `(shanten, mask)` — the lowest shanten any discard reaches and the
+    kinds whose discard reaches it, as a 34-bit mask (bit i = Tile(i)). The allocation-free form of
+    `discard_options` for bots and engines (no effective-tile counting)."""
+    cdef unsigned f = _forms(forms)
+    cdef HandCore h
+    cdef cs.BestDiscards b
+    if isinstance(hand, HandCore):
+        _no_melds_with_hand(melds)
+        h = <HandCore>hand
+        if h.n_tiles != 14 - 3 * h.n_melds:
+            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Complete)
+        _require_possible(f, h.n_melds)
+        b = cs.best_discards_unchecked(h.c, h.n_melds, f)
+    elif type(hand) is bytes and type(melds) is int:
+        b = cs.best_discards(_bytes_counts(hand), _meld_count(melds), f)
+    else:
+        inp = _resolve(hand, melds)
+        b = cs.best_discards(inp.c, inp.melds, f)
+    return b.shanten, b.tiles
+
+
 cdef tuple _tiles_of(uint64_t mask):
     cdef list out = []
     cdef int i

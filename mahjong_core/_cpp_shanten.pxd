@@ -33,6 +33,11 @@ cdef extern from "mahjong_core/shanten.h" namespace "mahjong_core" nogil:
     vector[DiscardOption] discard_options(const uint8_t* counts, int melds, unsigned forms,
                                           const uint8_t* meld_tiles) except +mc_raise_py_error
     uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept
+    cdef struct BestDiscards:
+        int shanten
+        uint64_t tiles
+    BestDiscards best_discards_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept
+    BestDiscards best_discards(const uint8_t* counts, int melds, unsigned forms) except +mc_raise_py_error
 
     int standard_shanten(const uint8_t* counts, int melds) noexcept
     int seven_pairs_shanten(const uint8_t* counts, int melds) noexcept

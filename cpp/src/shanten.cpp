@@ -473,6 +473,21 @@ Effective effective_unchecked(const uint8_t* c, int melds, unsigned forms, uint6
   return Effective{base, out & drawable & ~m.quads};
 }
 
+BestDiscards best_discards_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept {
+  uint8_t h[kKinds];
+  std::memcpy(h, c, kKinds);
+  BestDiscards out{kNotApplicable, 0};
+  for (int t = 0; t < kKinds; ++t) {
+    if (!h[t]) continue;
+    --h[t];
+    const int s = shanten_unchecked(h, melds, forms);
+    ++h[t];
+    if (s < out.shanten) out = BestDiscards{s, 0};
+    if (s == out.shanten) out.tiles |= 1ull << t;
+  }
+  return out;
+}
+
 // ---- validating entry points ----
 
 void validate_forms(unsigned forms) {
@@ -562,6 +577,13 @@ Effective effective(const uint8_t* counts, int melds, unsigned forms, uint64_t d
   const Effective e = effective_unchecked(counts, melds, forms, drawable);
   require_applicable(e.shanten, forms, melds);
   return e;
+}
+
+BestDiscards best_discards(const uint8_t* counts, int melds, unsigned forms) {
+  validate_forms(forms);
+  validate_hand(counts, melds, TileCount::Complete);
+  require_possible_forms(forms, melds);
+  return best_discards_unchecked(counts, melds, forms);
 }
 
 std::vector<DiscardOption> discard_options(const uint8_t* counts, int melds, unsigned forms,

@@ -32,6 +32,7 @@ __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot"]
 
 _shanten = _core.shanten
 _waits = _core.waits
+_best_discards = _core.best_discards
 
 _K_DISCARD = ActionKind.DISCARD
 _K_DECLARE = ActionKind.DECLARE
@@ -202,33 +203,35 @@ class GreedyBot(Bot):
     def _best_discard(self, hand: bytearray, ordered_actions: List[Action], melds: int, forms: Forms
                       ) -> Tuple[int, int]:
         """(tile to discard, shanten after it); `ordered_actions`: the legal discards in preference order."""
-        # Hot path: the shanten after the best discard is the complete-size hand's shanten (one
-        # core call); candidates are then tried in a fixed order (honours, terminals, 2/8, middle
-        # tiles) and the first that reaches it is taken — except with a ready hand, where every
-        # ready discard is scored by its unseen winning tiles.
-        target = _shanten(bytes(hand), forms, melds=melds)
-        if target < 0:
-            target = 0
-        if target == 0:
-            best, best_value = ordered_actions[0].arg, -1
-            for action in ordered_actions:
-                t = action.arg
-                hand[t] -= 1
-                counts = bytes(hand)
-                if _shanten(counts, forms, melds=melds) == 0:
-                    value = sum(4 - hand[w] for w in _waits(counts, forms, melds=melds))
-                    if value > best_value:
-                        best, best_value = t, value
-                hand[t] += 1
-            return best, 0
-        for action in ordered_actions:
-            t = action.arg
+        # Hot path: one core call finds the lowest shanten a discard reaches and which discards reach
+        # it; the first of those in preference order (honours, terminals, 2/8, middle tiles) is taken
+        # — except with a ready hand, where every ready discard is scored by its unseen winning tiles.
+        counts = bytes(hand)
+        target, reaching = _best_discards(counts, forms, melds=melds)
+        legal = [a.arg for a in ordered_actions if (reaching >> a.arg) & 1]
+        if not legal:  # the best discards are not legal now (e.g. void-suit tiles must go first)
+            target = min(_shanten(_without(hand, a.arg), forms, melds=melds) for a in ordered_actions)
+            legal = [a.arg for a in ordered_actions if _shanten(_without(hand, a.arg), forms, melds=melds) == target]
+        target = max(target, 0)
+        if target > 0 or len(legal) == 1:
+            return legal[0], target
+        best, best_value = legal[0], -1
+        for t in legal:
             hand[t] -= 1
-            ok = _shanten(bytes(hand), forms, melds=melds) == target
+            value = sum(4 - hand[w] for w in _waits(bytes(hand), forms, melds=melds))
             hand[t] += 1
-            if ok:
-                return t, target
-        return ordered_actions[0].arg, target  # pragma: no cover - some discard always reaches it
+            if value > best_value:
+                best, best_value = t, value
+        return best, 0
+
+
+def _without(hand: bytearray, t: int) -> bytes:
+    """The counts with one copy of `t` removed."""
+    hand[t] -= 1
+    try:
+        return bytes(hand)
+    finally:
+        hand[t] += 1
 
 
 def _isolated(hand: bytearray, t: int) -> bool:

@@ -82,6 +82,15 @@ struct DiscardOption {
 std::vector<DiscardOption> discard_options(const uint8_t* counts, int melds, unsigned forms,
                                            const uint8_t* meld_tiles);
 
+// For a 14 - 3*melds hand: the lowest shanten any discard reaches and the kinds whose discard
+// reaches it (a bot's whole discard search in one call).
+struct BestDiscards {
+  int shanten;
+  uint64_t tiles;
+};
+BestDiscards best_discards_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept;
+BestDiscards best_discards(const uint8_t* counts, int melds, unsigned forms);
+
 // Kinds of which the player holds fewer than four copies (concealed + `meld_tiles`, may be null).
 uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept;
 
