@@ -1,0 +1,21 @@
+"""The README's Python examples run as written."""
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_python_examples_run():
+    blocks = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+    assert blocks, "README.md has no python examples"
+    for block in blocks:
+        exec(compile(block, "README.md", "exec"), {})
+
+
+def test_readme_quick_start_has_two_commands():
+    text = README.read_text(encoding="utf-8")
+    quick = text.split("## Quick start", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    commands = [line for line in quick.strip().splitlines() if line.strip()]
+    assert len(commands) == 2
+    assert commands[1] == 'pip install ".[test]" && pytest'
