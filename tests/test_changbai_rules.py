@@ -75,7 +75,7 @@ def test_piao_choices_accepts_any_sequence_and_stores_a_tuple():
 
 @pytest.mark.parametrize("make", [lambda: Rules(foo=1), lambda: dataclasses.replace(Rules(), foo=1)])
 def test_unknown_key_is_rejected_naming_it_and_the_known_keys(make):
-    with pytest.raises(RulesError, match=r"unknown Changbai rule key\(s\) foo; known keys: base, "):
+    with pytest.raises(RulesError, match=r"unknown Changbai rule key\(s\) foo; valid keys: base, "):
         make()
 
 
@@ -87,9 +87,9 @@ def test_positional_arguments_are_rejected():
 @pytest.mark.parametrize(
     "key, value, message",
     [
-        ("base", 0, "positive integer"),
-        ("base", True, "positive integer"),
-        ("base", 1.5, "positive integer"),
+        ("base", 0, "integer >= 1"),
+        ("base", True, "integer >= 1"),
+        ("base", 1.5, "integer >= 1"),
         ("dealer_doubling", 1, "True or False"),
         ("discard_payers", "winner", "'discarder', 'all'"),
         ("max_doublings", -1, "None"),
@@ -97,7 +97,7 @@ def test_positional_arguments_are_rejected():
         ("piao_choices", (0, 2, 2), "repeat"),
         ("piao_choices", (), "non-empty"),
         ("piao_choices", 5, "non-empty sequence"),
-        ("melded_kong_base", -1, "non-negative"),
+        ("melded_kong_base", -1, "integer >= 0"),
         ("first_dealer", "east", "'seat0', 'random'"),
         ("sanqing", True, "三清/四清"),
     ],

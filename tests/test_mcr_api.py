@@ -51,7 +51,7 @@ def test_overrides_replace_and_unknown_keys():
     assert r.min_fan == 0 and r.mil_concealed_melded_kong and r.preset_name is None
     assert dataclasses.replace(mcr.Rules(), mil_concealed_melded_kong=True, flowers=True,
                                strict_context=False) == mcr.Rules.presets["botzone"]
-    with pytest.raises(TypeError, match="unknown MCR rule key.*'min_fans'.*the keys are: min_fan"):
+    with pytest.raises(mc.RulesError, match="unknown MCR rule key.*min_fans.*valid keys: min_fan"):
         mcr.Rules(min_fans=8)
     with pytest.raises(ValueError, match="min_fan"):
         mcr.Rules(min_fan=-1)

@@ -94,7 +94,7 @@ def test_frozen_hashable_picklable():
 
 
 def test_repr_names_the_preset_or_the_changes():
-    assert repr(Rules()) == "Rules.preset('qq')"
+    assert repr(Rules()) == "Rules()"
     assert repr(Rules(max_fan=3, base=1)) == "Rules(base=1, max_fan=3)"
     assert Rules(max_fan=3).preset_name is None and Rules().preset_name == "qq"
 

@@ -9,11 +9,13 @@ are read by `mahjong_core.game`, the others by this ruleset's scoring and settle
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Dict, Mapping, Optional, Tuple
+from typing import Any, ClassVar, Optional, Tuple
 
 from mahjong_core.errors import RulesError
+
+from .rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of, optional_integer_at_least
 
 __all__ = ["Rules", "RulesError", "DEFAULT_PRESET"]
 
@@ -23,8 +25,8 @@ DISCARD_PAYERS = ("discarder", "all")
 FIRST_DEALERS = ("seat0", "random")
 
 
-@dataclass(frozen=True)
-class Rules:
+@dataclass(frozen=True, repr=False)
+class Rules(RuleKeys):
     """The Changbai rule keys. Defaults = preset `changbai` (RULES.md §3).
 
     Payments (every amount is a multiple of `base`):
@@ -95,48 +97,12 @@ class Rules:
     last_draws_win_only: int = 4
     sanqing: bool = False
 
-    presets: ClassVar[Mapping[str, "Rules"]]
-
-    def __new__(cls, *args: Any, **overrides: Any) -> "Rules":
-        # Checked here (before the generated __init__) so that Rules(...) and
-        # dataclasses.replace() both name the unknown key and list the known ones.
-        if args:
-            raise RulesError("Rules takes keyword arguments only, e.g. Rules(base=2)")
-        unknown = sorted(set(overrides) - set(_KEYS))
-        if unknown:
-            raise RulesError(
-                f"unknown Changbai rule key(s) {', '.join(unknown)}; known keys: {', '.join(_KEYS)}"
-            )
-        return super().__new__(cls)
+    RULESET: ClassVar[str] = "Changbai"
+    DEFAULT_PRESET: ClassVar[str] = DEFAULT_PRESET
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "piao_choices", _as_int_tuple(self.piao_choices))
-        for name, check in _CHECKS.items():
-            problem = check(getattr(self, name))
-            if problem:
-                raise RulesError(f"rule key {name}={getattr(self, name)!r}: {problem}")
-
-    @classmethod
-    def from_preset(cls, name: str = DEFAULT_PRESET, **overrides: Any) -> "Rules":
-        """The preset `name` with some keys overridden."""
-        if name not in cls.presets:
-            raise RulesError(f"unknown Changbai preset {name!r}; presets: {', '.join(cls.presets)}")
-        return cls(**{**cls.presets[name].to_dict(), **overrides})
-
-    @property
-    def preset_name(self) -> Optional[str]:
-        """The name of the preset these keys equal, or None when any key differs from every preset."""
-        return next((name for name, preset in self.presets.items() if preset == self), None)
-
-    def __repr__(self) -> str:
-        """What you would type: `Rules()` (preset changbai) plus the keys that differ from it."""
-        default = self.presets[DEFAULT_PRESET].to_dict()
-        changed = [f"{k}={getattr(self, k)!r}" for k, v in self.to_dict().items() if default[k] != v]
-        return f"Rules({', '.join(changed)})"
-
-    def to_dict(self) -> Dict[str, Any]:
-        """Key -> value (JSON-serialisable; tuples as lists) for game logs."""
-        return {k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()}
+        check_values(self, _CHECKS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -152,31 +118,6 @@ def _as_int_tuple(value: Any) -> Any:
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
-
-
-def _positive_int(v: Any) -> Optional[str]:
-    return None if _is_int(v) and v > 0 else "must be a positive integer"
-
-
-def _non_negative_int(v: Any) -> Optional[str]:
-    return None if _is_int(v) and v >= 0 else "must be a non-negative integer"
-
-
-def _boolean(v: Any) -> Optional[str]:
-    return None if isinstance(v, bool) else "must be True or False"
-
-
-def _one_of(choices: Tuple[str, ...]):
-    def check(v: Any) -> Optional[str]:
-        return None if v in choices else f"must be one of {', '.join(map(repr, choices))}"
-
-    return check
-
-
-def _optional_cap(v: Any) -> Optional[str]:
-    if v is None or (_is_int(v) and v >= 0):
-        return None
-    return "must be None (no cap) or a non-negative integer"
 
 
 def _piao_choices(v: Any) -> Optional[str]:
@@ -196,29 +137,26 @@ def _not_implemented(v: Any) -> Optional[str]:
 
 
 _CHECKS = {
-    "base": _positive_int,
-    "dealer_doubling": _boolean,
-    "discard_payers": _one_of(DISCARD_PAYERS),
-    "max_doublings": _optional_cap,
+    "base": integer_at_least(1),
+    "dealer_doubling": boolean,
+    "discard_payers": one_of(*DISCARD_PAYERS),
+    "max_doublings": optional_integer_at_least(0),
     "piao_choices": _piao_choices,
-    "multiple_winners": _boolean,
-    "melded_kong_base": _non_negative_int,
-    "concealed_kong_base": _non_negative_int,
-    "keep_kong_scores_on_draw": _boolean,
-    "drawn_hand_base": _non_negative_int,
-    "drawn_hand_piao": _boolean,
-    "ready_required": _boolean,
-    "phantom_waits_count": _boolean,
-    "seven_pairs_need_terminal": _boolean,
-    "thirteen_orphans": _boolean,
-    "rob_kong": _boolean,
-    "first_dealer": _one_of(FIRST_DEALERS),
-    "reserve_without_kong": _non_negative_int,
-    "last_draws_win_only": _non_negative_int,
+    "multiple_winners": boolean,
+    "melded_kong_base": integer_at_least(0),
+    "concealed_kong_base": integer_at_least(0),
+    "keep_kong_scores_on_draw": boolean,
+    "drawn_hand_base": integer_at_least(0),
+    "drawn_hand_piao": boolean,
+    "ready_required": boolean,
+    "phantom_waits_count": boolean,
+    "seven_pairs_need_terminal": boolean,
+    "thirteen_orphans": boolean,
+    "rob_kong": boolean,
+    "first_dealer": one_of(*FIRST_DEALERS),
+    "reserve_without_kong": integer_at_least(0),
+    "last_draws_win_only": integer_at_least(0),
     "sanqing": _not_implemented,
 }
-
-_KEYS: Tuple[str, ...] = tuple(f.name for f in fields(Rules))
-assert set(_CHECKS) == set(_KEYS), "every rule key needs a value check"
 
 Rules.presets = MappingProxyType({DEFAULT_PRESET: Rules()})

@@ -39,6 +39,7 @@ from mahjong_core.notation import parse
 from mahjong_core.tiles import Tile, tile_from_str
 
 from .ledger import Ledger
+from .rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of
 from .mcr_fans import FAN_BY_ID, FANS, Fan, FanInfo, fan
 
 __all__ = [
@@ -72,8 +73,8 @@ _core: Any = _core_module
 _DEALER_RULES = ("seed000", "rotate")
 
 
-@dataclass(frozen=True, init=False)
-class Rules:
+@dataclass(frozen=True, repr=False)
+class Rules(RuleKeys):
     """The MCR rule keys (RULES.md section 1). `Rules(**overrides)` starts from the `official`
     preset; `Rules.presets[name]` are ready instances; `dataclasses.replace(rules, key=value)` works.
 
@@ -105,31 +106,14 @@ class Rules:
     dealer_rule: str = "seed000"
     false_win_penalty: int = 10
 
-    presets: ClassVar[Mapping[str, "Rules"]]
-    # The scoring switches as option bits of the compiled scorer, set per instance by __init__
+    RULESET: ClassVar[str] = "MCR"
+    DEFAULT_PRESET: ClassVar[str] = "official"
+    # The scoring switches as option bits of the compiled scorer, set per instance by __post_init__
     # (a ClassVar so that it is not a rule key).
     _options: ClassVar[int] = 0
 
-    def __init__(self, **overrides: Any) -> None:
-        known = {f.name: f for f in dataclasses.fields(self)}
-        unknown = sorted(set(overrides) - set(known))
-        if unknown:
-            raise TypeError(
-                f"unknown MCR rule key(s) {', '.join(map(repr, unknown))}; the keys are: {', '.join(known)}"
-            )
-        for name, f in known.items():
-            value = overrides.get(name, f.default)
-            expected = bool if f.type in ("bool", bool) else int if f.type in ("int", int) else str
-            if expected is int and (isinstance(value, bool) or not isinstance(value, int) or value < 0):
-                raise ValueError(f"Rules.{name} must be a non-negative int, got {value!r}")
-            if expected is bool and not isinstance(value, bool):
-                raise ValueError(f"Rules.{name} must be True or False, got {value!r}")
-            if expected is str and not isinstance(value, str):
-                raise ValueError(f"Rules.{name} must be a string, got {value!r}")
-            object.__setattr__(self, name, value)
-        if self.dealer_rule not in _DEALER_RULES:
-            raise ValueError(f"Rules.dealer_rule must be one of {_DEALER_RULES}, got {self.dealer_rule!r}")
-        # The scoring switches as the option bits of the compiled scorer (not a field).
+    def __post_init__(self) -> None:
+        check_values(self, _CHECKS)
         bits = (
             (_core._MCR_OPT_MIL if self.mil_concealed_melded_kong else 0)
             | (_core._MCR_OPT_KNITTED_WAIT if self.knitted_straight_wait_counts else 0)
@@ -140,18 +124,19 @@ class Rules:
         )
         object.__setattr__(self, "_options", bits)
 
-    @property
-    def preset_name(self) -> Optional[str]:
-        """The name of the preset these rules equal, or None for a custom set."""
-        for name, preset in Rules.presets.items():
-            if preset == self:
-                return name
-        return None
 
-    def to_dict(self) -> Dict[str, Any]:
-        """The keys and values (for game logs); `Rules(**rules.to_dict()) == rules`."""
-        return dataclasses.asdict(self)
-
+_CHECKS = {
+    "min_fan": integer_at_least(0),
+    "flowers": boolean,
+    "declared_ready_fan": boolean,
+    "mil_concealed_melded_kong": boolean,
+    "knitted_straight_wait_counts": boolean,
+    "phantom_waits_count": boolean,
+    "strict_context": boolean,
+    "multiple_winners": boolean,
+    "dealer_rule": one_of(*_DEALER_RULES),
+    "false_win_penalty": integer_at_least(0),
+}
 
 Rules.presets = MappingProxyType(
     {
@@ -166,16 +151,7 @@ DEFAULT_RULES = Rules.presets["official"]
 
 
 def _rules(rules: Union[Rules, str, None]) -> Rules:
-    if rules is None:
-        return DEFAULT_RULES
-    if isinstance(rules, Rules):
-        return rules
-    if isinstance(rules, str):
-        try:
-            return Rules.presets[rules]
-        except KeyError:
-            raise ValueError(f"unknown MCR preset {rules!r}; presets: {', '.join(Rules.presets)}") from None
-    raise TypeError(f"rules must be a Rules, a preset name or None, got {type(rules).__name__}")
+    return Rules.resolve(rules)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -7,12 +7,13 @@ Every key decides one point RULES.md §2 (or seed 004) leaves open; the defaults
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, ClassVar, Dict, Mapping, Optional, Tuple
+from typing import ClassVar, Optional, Tuple
 
 from mahjong_core.errors import RulesError
+
+from .rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of, optional_integer_at_least
 
 __all__ = ["Rules", "RulesError", "ZIMO_BONUS_CHOICES", "DIRECT_KONG_CHOICES", "PASS_LOCK_CHOICES",
            "DEALER_RULE_CHOICES"]
@@ -24,8 +25,8 @@ PASS_LOCK_CHOICES: Tuple[Optional[str], ...] = ("until_draw", None)
 DEALER_RULE_CHOICES: Tuple[str, ...] = ("random", "discarder")
 
 
-@dataclass(frozen=True)
-class Rules:
+@dataclass(frozen=True, repr=False)
+class Rules(RuleKeys):
     """The rule keys of Sichuan 血战到底 (RULES.md §2). Defaults = preset `qq` (seed 004).
 
     Scoring
@@ -74,75 +75,23 @@ class Rules:
     pass_lock: Optional[str] = "until_draw"
     dealer_rule: str = "random"
 
-    presets: ClassVar[Mapping[str, "Rules"]]
+    RULESET: ClassVar[str] = "Sichuan"
     DEFAULT_PRESET: ClassVar[str] = "qq"
 
-    def __new__(cls, *args: Any, **overrides: Any) -> "Rules":
-        if args:
-            raise RulesError("Rules takes keyword arguments only, e.g. Rules(base=10)")
-        unknown = sorted(set(overrides) - set(cls.keys()))
-        if unknown:
-            raise RulesError(
-                f"unknown Sichuan rule key(s) {', '.join(unknown)}; valid keys: {', '.join(cls.keys())}")
-        return super().__new__(cls)
-
     def __post_init__(self) -> None:
-        _check_int("base", self.base, minimum=1)
-        _check_choice("zimo_bonus", self.zimo_bonus, ZIMO_BONUS_CHOICES)
-        _check_choice("direct_kong", self.direct_kong, DIRECT_KONG_CHOICES)
-        _check_bool("gen_counts_kongs", self.gen_counts_kongs)
-        if self.max_fan is not None:
-            _check_int("max_fan", self.max_fan, minimum=1)
-        _check_bool("refund_to_winners", self.refund_to_winners)
-        _check_int("forced_win_last", self.forced_win_last, minimum=0)
-        _check_choice("pass_lock", self.pass_lock, PASS_LOCK_CHOICES)
-        _check_choice("dealer_rule", self.dealer_rule, DEALER_RULE_CHOICES)
-
-    @classmethod
-    def keys(cls) -> Tuple[str, ...]:
-        """The rule keys, in declaration order."""
-        return tuple(f.name for f in dataclasses.fields(cls))
-
-    @classmethod
-    def preset(cls, name: str, **overrides: Any) -> "Rules":
-        """The named preset, with optional overrides: `Rules.preset("qq", max_fan=4)`."""
-        try:
-            rules = cls.presets[name]
-        except KeyError:
-            raise RulesError(f"unknown Sichuan preset {name!r}; presets: {', '.join(cls.presets)}") from None
-        return dataclasses.replace(rules, **overrides) if overrides else rules
-
-    @property
-    def preset_name(self) -> Optional[str]:
-        """The name of the preset these rules equal, or None when some key differs from every preset."""
-        return next((name for name, rules in self.presets.items() if rules == self), None)
-
-    def to_dict(self) -> Dict[str, Any]:
-        """Every key and value (JSON-serialisable), for game logs."""
-        return {key: getattr(self, key) for key in self.keys()}
-
-    def __repr__(self) -> str:
-        name = self.preset_name
-        if name is not None:
-            return f"Rules.preset({name!r})"
-        default = self.presets[self.DEFAULT_PRESET]
-        changed = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.keys() if getattr(self, k) != getattr(default, k))
-        return f"Rules({changed})"
+        check_values(self, _CHECKS)
 
 
-def _check_bool(key: str, value: Any) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"rule key {key} must be True or False, got {value!r}")
-
-
-def _check_int(key: str, value: Any, *, minimum: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise RulesError(f"rule key {key} must be an integer >= {minimum}, got {value!r}")
-
-
-def _check_choice(key: str, value: Any, choices: Tuple[Any, ...]) -> None:
-    if value not in choices or (value is not None and not isinstance(value, str)):
-        raise RulesError(f"rule key {key} must be one of {', '.join(map(repr, choices))}; got {value!r}")
-
+_CHECKS = {
+    "base": integer_at_least(1),
+    "zimo_bonus": one_of(*ZIMO_BONUS_CHOICES),
+    "direct_kong": one_of(*DIRECT_KONG_CHOICES),
+    "gen_counts_kongs": boolean,
+    "max_fan": optional_integer_at_least(1),
+    "refund_to_winners": boolean,
+    "forced_win_last": integer_at_least(0),
+    "pass_lock": one_of(*PASS_LOCK_CHOICES),
+    "dealer_rule": one_of(*DEALER_RULE_CHOICES),
+}
 
 Rules.presets = MappingProxyType({"qq": Rules()})

@@ -1,0 +1,147 @@
+"""What every ruleset's `Rules` has in common (one place for the configuration machinery).
+
+A ruleset declares `@dataclass(frozen=True, repr=False) class Rules(RuleKeys)` with its keys as
+fields (defaults = its default preset), sets `RULESET` and `DEFAULT_PRESET`, validates its values in
+`__post_init__` with `check_values`, and assigns `Rules.presets` after the class. It then gets:
+
+- `Rules(**overrides)` from the default preset; unknown keys (also through `dataclasses.replace`)
+  and positional arguments raise `RulesError` listing the valid keys;
+- `Rules.keys()`, `Rules.preset(name, **overrides)` (alias `from_preset`), `Rules.resolve(x)`
+  (None, a preset name, a Rules, or a dict of overrides), `.preset_name`, `.to_dict()` (JSON-ready,
+  for game logs) and a `repr` that reads like the call that makes it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Callable, ClassVar, Dict, Mapping, Optional, Tuple, TypeVar
+
+from mahjong_core.errors import RulesError
+
+__all__ = [
+    "RuleKeys",
+    "check_values",
+    "boolean",
+    "integer_at_least",
+    "optional_integer_at_least",
+    "one_of",
+]
+
+R = TypeVar("R", bound="RuleKeys")
+Check = Callable[[Any], Optional[str]]  # None when the value is fine, else what is wrong
+
+
+class RuleKeys:
+    """Base of the rulesets' frozen `Rules` dataclasses (see the module docstring)."""
+
+    RULESET: ClassVar[str] = ""
+    DEFAULT_PRESET: ClassVar[str] = ""
+    presets: ClassVar[Mapping[str, Any]]
+
+    def __new__(cls, *args: Any, **overrides: Any) -> Any:
+        # Checked before the generated __init__, so Rules(...) and dataclasses.replace() both name
+        # the unknown key and list the valid ones.
+        if args:
+            raise RulesError(f"{cls.RULESET} Rules takes keyword arguments only, e.g. Rules({cls.keys()[0]}=...)")
+        unknown = sorted(set(overrides) - set(cls.keys()))
+        if unknown:
+            raise RulesError(
+                f"unknown {cls.RULESET} rule key(s) {', '.join(unknown)}; valid keys: {', '.join(cls.keys())}"
+            )
+        return super().__new__(cls)
+
+    @classmethod
+    def keys(cls) -> Tuple[str, ...]:
+        """The rule keys, in declaration order."""
+        return tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+
+    @classmethod
+    def preset(cls: type[R], name: str, **overrides: Any) -> R:
+        """The named preset, with optional overrides: `Rules.preset("qq", max_fan=4)`."""
+        try:
+            rules = cls.presets[name]
+        except KeyError:
+            raise RulesError(
+                f"unknown {cls.RULESET} preset {name!r}; presets: {', '.join(cls.presets)}"
+            ) from None
+        return dataclasses.replace(rules, **overrides) if overrides else rules
+
+    from_preset = preset
+
+    @classmethod
+    def resolve(cls: type[R], rules: Any = None) -> R:
+        """`rules` as an instance: None = the default preset, a preset name, a Rules, or a dict of
+        keys overriding the default preset."""
+        if rules is None:
+            return cls.presets[cls.DEFAULT_PRESET]
+        if isinstance(rules, cls):
+            return rules
+        if isinstance(rules, str):
+            return cls.preset(rules)
+        if isinstance(rules, dict):
+            return cls(**rules)
+        raise TypeError(
+            f"rules must be None, a preset name, a {cls.RULESET} Rules or a dict of rule keys; "
+            f"got {type(rules).__name__}"
+        )
+
+    @property
+    def preset_name(self) -> Optional[str]:
+        """The name of the preset these rules equal, or None when some key differs from every preset."""
+        return next((name for name, rules in self.presets.items() if rules == self), None)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """Every key and value, JSON-ready (tuples as lists), for game logs."""
+        return {k: list(v) if isinstance(v, tuple) else v for k, v in ((k, getattr(self, k)) for k in self.keys())}
+
+    def __repr__(self) -> str:
+        name = self.preset_name
+        if name == self.DEFAULT_PRESET:
+            return "Rules()"
+        if name is not None:
+            return f"Rules.preset({name!r})"
+        default = self.presets[self.DEFAULT_PRESET]
+        changed = ", ".join(f"{k}={getattr(self, k)!r}" for k in self.keys() if getattr(self, k) != getattr(default, k))
+        return f"Rules({changed})"
+
+
+def check_values(rules: RuleKeys, checks: Mapping[str, Check]) -> None:
+    """Run one check per key (every key needs one); raise RulesError naming the first bad value."""
+    missing = set(rules.keys()) - set(checks)
+    if missing:  # pragma: no cover - a programming error in a ruleset
+        raise AssertionError(f"rule keys without a value check: {sorted(missing)}")
+    for key, check in checks.items():
+        value = getattr(rules, key)
+        problem = check(value)
+        if problem:
+            raise RulesError(f"rule key {key}={value!r}: {problem}")
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def boolean(v: Any) -> Optional[str]:
+    return None if isinstance(v, bool) else "must be True or False"
+
+
+def integer_at_least(minimum: int) -> Check:
+    def check(v: Any) -> Optional[str]:
+        return None if _is_int(v) and v >= minimum else f"must be an integer >= {minimum}"
+
+    return check
+
+
+def optional_integer_at_least(minimum: int) -> Check:
+    def check(v: Any) -> Optional[str]:
+        return None if v is None or (_is_int(v) and v >= minimum) else f"must be None or an integer >= {minimum}"
+
+    return check
+
+
+def one_of(*choices: Any) -> Check:
+    def check(v: Any) -> Optional[str]:
+        ok = any(v is c if c is None else (type(v) is type(c) and v == c) for c in choices)
+        return None if ok else f"must be one of {', '.join(map(repr, choices))}"
+
+    return check
