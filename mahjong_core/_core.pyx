@@ -318,11 +318,8 @@ def is_winning(hand, forms=Forms.MCR, *, melds=0):
     cdef unsigned f = _forms(forms)
     cdef HandCore h
     if isinstance(hand, HandCore):
-        _no_melds_with_hand(melds)
         h = <HandCore>hand
-        if h.n_tiles != 14 - 3 * h.n_melds:
-            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Complete)
-        _require_possible(f, h.n_melds)
+        _check_hand_call(h, melds, f, cs.TileCount.Complete)
         return cs.is_winning_unchecked(h.c, h.n_melds, f)
     if type(hand) is bytes and type(melds) is int:
         return cs.is_winning(_bytes_counts(hand), _meld_count(melds), f)
@@ -330,51 +327,51 @@ def is_winning(hand, forms=Forms.MCR, *, melds=0):
     return cs.is_winning(inp.c, inp.melds, f)
 
 
+cdef inline int _check_hand_call(HandCore h, object melds, unsigned forms, cs.TileCount expect) except -1:
+    """A Hand passed to a call that needs a given size: no melds= beside it, the size, the forms."""
+    _no_melds_with_hand(melds)
+    if h.n_tiles != (13 if expect == cs.TileCount.Waiting else 14) - 3 * h.n_melds:
+        cs.validate_hand(h.c, h.n_melds, expect)
+    _require_possible(forms, h.n_melds)
+    return 0
+
+
+cdef uint64_t _waits_bits(object hand, unsigned f, object melds, bint exclude_exhausted) except? 0xFFFFFFFFFFFFFFFF:
+    cdef HandCore h
+    cdef _Input inp
+    cdef const uint8_t* c
+    cdef const uint8_t* meld_c
+    cdef uint64_t w
+    cdef int i
+    if isinstance(hand, HandCore):
+        h = <HandCore>hand
+        _check_hand_call(h, melds, f, cs.TileCount.Waiting)
+        w = cs.waits_unchecked(h.c, h.n_melds, f)
+        c, meld_c = h.c, h.meld_c
+    elif type(hand) is bytes and type(melds) is int and not exclude_exhausted:
+        return cs.waits(_bytes_counts(hand), _meld_count(melds), f)
+    else:
+        inp = _resolve(hand, melds)
+        w = cs.waits(inp.c, inp.melds, f)
+        c, meld_c = inp.c, inp.meld_c
+    if exclude_exhausted:
+        for i in range(KINDS):
+            if c[i] + meld_c[i] >= 4:
+                w &= ~((<uint64_t>1) << i)
+    return w
+
+
 def waits(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     """Tiles that complete a ready hand of 13 - 3*melds concealed tiles (empty if not ready).
 
     With `exclude_exhausted`, kinds whose four copies are all in the hand and its melds are dropped.
     """
-    cdef unsigned f = _forms(forms)
-    cdef uint64_t w
-    cdef int i
-    cdef HandCore h
-    if isinstance(hand, HandCore):
-        _no_melds_with_hand(melds)
-        h = <HandCore>hand
-        if h.n_tiles != 13 - 3 * h.n_melds:
-            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Waiting)
-        _require_possible(f, h.n_melds)
-        w = cs.waits_unchecked(h.c, h.n_melds, f)
-        if exclude_exhausted:
-            for i in range(KINDS):
-                if h.c[i] + h.meld_c[i] >= 4:
-                    w &= ~((<uint64_t>1) << i)
-        return _tiles_of(w)
-    cdef _Input inp = _resolve(hand, melds)
-    w = cs.waits(inp.c, inp.melds, f)
-    if exclude_exhausted:
-        for i in range(KINDS):
-            if inp.c[i] + inp.meld_c[i] >= 4:
-                w &= ~((<uint64_t>1) << i)
-    return _tiles_of(w)
+    return _tiles_of(_waits_bits(hand, _forms(forms), melds, exclude_exhausted))
 
 
-def waits_mask(hand, forms=Forms.MCR, *, melds=0):
+def waits_mask(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     """Waits as a 34-bit integer mask (bit i = Tile(i)); the allocation-free form for engines."""
-    cdef unsigned f = _forms(forms)
-    cdef HandCore h
-    if isinstance(hand, HandCore):
-        _no_melds_with_hand(melds)
-        h = <HandCore>hand
-        if h.n_tiles != 13 - 3 * h.n_melds:
-            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Waiting)
-        _require_possible(f, h.n_melds)
-        return cs.waits_unchecked(h.c, h.n_melds, f)
-    if type(hand) is bytes and type(melds) is int:
-        return cs.waits(_bytes_counts(hand), _meld_count(melds), f)
-    cdef _Input inp = _resolve(hand, melds)
-    return cs.waits(inp.c, inp.melds, f)
+    return _waits_bits(hand, _forms(forms), melds, exclude_exhausted)
 
 
 def best_discards(hand, forms=Forms.MCR, *, melds=0):
@@ -385,11 +382,8 @@ def best_discards(hand, forms=Forms.MCR, *, melds=0):
     cdef HandCore h
     cdef cs.BestDiscards b
     if isinstance(hand, HandCore):
-        _no_melds_with_hand(melds)
         h = <HandCore>hand
-        if h.n_tiles != 14 - 3 * h.n_melds:
-            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Complete)
-        _require_possible(f, h.n_melds)
+        _check_hand_call(h, melds, f, cs.TileCount.Complete)
         b = cs.best_discards_unchecked(h.c, h.n_melds, f)
     elif type(hand) is bytes and type(melds) is int:
         b = cs.best_discards(_bytes_counts(hand), _meld_count(melds), f)
