@@ -46,11 +46,12 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
+from mahjong_core import _core
 from mahjong_core.errors import IllegalActionError, InvalidHandError
-from mahjong_core.tiles import Tile, tile_from_str
+from mahjong_core.tiles import Forms, Tile, tile_from_str
 
 from .ledger import Ledger, Transfer
-from .sichuan_hand import as_hand, check_void_suit, is_flower_pig
+from .sichuan_hand import as_hand, check_void_suit, suits_held
 from .sichuan_rules import Rules
 from .sichuan_scoring import SichuanScore, best_ready_value
 
@@ -286,10 +287,13 @@ class SichuanSettlement:
                 f"got seats {sorted(hands)}")
         voids = self._void_suits(void_suits)
         parsed = {seat: _waiting_hand(seat, hands[seat]) for seat in players}
-        pigs = tuple(s for s in players if is_flower_pig(parsed[s]))
+        # Each hand is checked once (by _waiting_hand); the suits held decide 花猪 (is_flower_pig's
+        # test) and the cheap cases of 查大叫 without scoring (this runs at the end of most hands).
+        suits = {seat: suits_held(parsed[seat]) for seat in players}
+        pigs = tuple(s for s in players if len(suits[s]) == 3)
         ready: Dict[int, SichuanScore] = {}
         for seat in (s for s in players if s not in pigs):
-            value = best_ready_value(parsed[seat], void_suit=voids.get(seat), rules=self.rules)
+            value = _ready_value(parsed[seat], suits[seat], voids.get(seat), self.rules)
             if value is not None:
                 ready[seat] = value
         not_ready = tuple(s for s in players if s not in ready)
@@ -438,6 +442,18 @@ def _waiting_hand(seat: int, hand: Any) -> Any:
             f"seat {seat}: at the wall's end a hand with {parsed.n_melds} meld(s) holds {13 - 3 * parsed.n_melds} "
             f"concealed tiles, this one {parsed.n_tiles}")
     return parsed
+
+
+def _ready_value(hand: Any, suits: Any, void_suit: Optional[str], rules: Rules) -> Optional[SichuanScore]:
+    """`best_ready_value` of a checked waiting hand that is not a 花猪 (`suits`: the suits it holds).
+
+    Two cases are None without scoring, exactly as `best_ready_value` decides them: a hand holding a
+    void-suit tile (no win can leave it; `_wins`), and a hand with no wait at all (its waits
+    without exhausted kinds are a subset of these).
+    """
+    if void_suit in suits or not _core.waits_mask(hand, Forms.SICHUAN):
+        return None
+    return best_ready_value(hand, void_suit=void_suit, rules=rules)
 
 
 def _kong_kind(kind: Any) -> KongKind:
