@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import subprocess
+import tempfile
 import sys
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -297,8 +298,10 @@ def test_module_docstring_examples():
 
 
 def _cli(*args):
+    # Run outside the checkout: `python -m` puts the working directory first on sys.path, where the
+    # source folder (without the compiled extension of a regular install) would shadow the package.
     return subprocess.run([sys.executable, "-m", "mahjong_core", "score", "mcr", *args], capture_output=True,
-                          text=True, encoding="utf-8")
+                          text=True, encoding="utf-8", cwd=tempfile.gettempdir())
 
 
 def test_cli_table():
