@@ -17,19 +17,24 @@ from __future__ import annotations
 import contextlib
 import importlib
 import inspect
+import sys
 from typing import Any, Iterator, Optional
 
 __all__ = ["mcr_module", "backend_override", "score_accepts_declared_ready", "fans_without_flowers"]
 
 _override: Optional[Any] = None
+_MCR_MODULE = "mahjong_core.rules.mcr"
 
 
 def mcr_module() -> Any:
     """The MCR ruleset backend: the override if one is active, else `mahjong_core.rules.mcr`."""
     if _override is not None:
         return _override
+    loaded = sys.modules.get(_MCR_MODULE)  # once per hand: skip the import machinery once loaded
+    if loaded is not None:
+        return loaded
     try:
-        return importlib.import_module("mahjong_core.rules.mcr")
+        return importlib.import_module(_MCR_MODULE)
     except ImportError as exc:
         raise ImportError(
             "MCR games need mahjong_core.rules.mcr (the MCR scorer), which is not installed in this "

@@ -7,6 +7,7 @@ import importlib
 import secrets
 from typing import Any, Dict, Optional, Sequence, Type
 
+from . import mcr_adapter
 from .engine import Game
 from .wall import check_seed, check_wall, shuffled_wall, tile_set
 
@@ -21,8 +22,6 @@ _DEFAULT_RULES: Dict[Any, Any] = {}
 
 def _ruleset_module(ruleset: str) -> Any:
     if ruleset == "mcr":
-        from . import mcr_adapter
-
         return mcr_adapter.mcr_module()  # not cached: tests may override the backend
     module = _MODULES.get(ruleset)
     if module is None:
@@ -63,19 +62,21 @@ def resolve_rules(ruleset: str, rules: Any = None) -> Any:
                     f"got {type(rules).__name__}")
 
 
+_GAME_CLASSES: Dict[str, Type[Game]] = {}
+
+
 def game_class(ruleset: str) -> Type[Game]:
+    # Called once per hand: the flow modules are imported on first use, then looked up.
     _check_ruleset(ruleset)
-    if ruleset == "sichuan":
-        from .sichuan_flow import SichuanGame
+    cls = _GAME_CLASSES.get(ruleset)
+    if cls is None:
+        module, name = _GAME_CLASS_NAMES[ruleset]
+        cls = _GAME_CLASSES[ruleset] = getattr(importlib.import_module(module, __package__), name)
+    return cls
 
-        return SichuanGame
-    if ruleset == "changbai":
-        from .changbai_flow import ChangbaiGame
 
-        return ChangbaiGame
-    from .mcr_flow import MCRGame
-
-    return MCRGame
+_GAME_CLASS_NAMES = {"sichuan": (".sichuan_flow", "SichuanGame"), "changbai": (".changbai_flow", "ChangbaiGame"),
+                     "mcr": (".mcr_flow", "MCRGame")}
 
 
 def seeded_dealer(seed: int, hand_no: int) -> int:
