@@ -48,6 +48,7 @@ _K_PIAO = ActionKind.PIAO
 _ORDER = tuple(list(range(27, 34)) + [0, 8, 9, 17, 18, 26] + [1, 7, 10, 16, 19, 25]
                + [t for t in range(27) if t % 9 in (2, 3, 4, 5, 6)])
 _ACTION_RANK = {DISCARD[t]: _ORDER.index(t) for t in range(34)}
+_TILE_RANK = tuple(_ORDER.index(t) for t in range(34))
 
 
 class Bot:
@@ -157,7 +158,7 @@ class GreedyBot(Bot):
                     # A draw that does not lower the shanten goes straight out when it is isolated,
                     # or when the hand was ready already (keeps its wait; saves the costly search).
                     return DISCARD[drawn]
-            tile, target = self._best_discard(hand, sorted(actions, key=_ACTION_RANK.__getitem__), melds, forms)
+            tile, target = self._best_discard(hand, actions, melds, forms)
             hand[tile] -= 1
             self._kept[seat] = (game, bytes(hand), target)
             return DISCARD[tile]
@@ -187,8 +188,7 @@ class GreedyBot(Bot):
             return max(declares, key=lambda a: self._ready_value(hand, a.arg, melds, forms))
         if len(discards) == 1:
             return DISCARD[discards[0]]
-        ordered = sorted((DISCARD[t] for t in discards), key=_ACTION_RANK.__getitem__)
-        return DISCARD[self._best_discard(hand, ordered, melds, forms)[0]]
+        return DISCARD[self._best_discard(hand, [DISCARD[t] for t in discards], melds, forms)[0]]
 
     @staticmethod
     def _ready_value(hand: bytearray, tile: int, melds: int, forms: Forms) -> int:
@@ -200,18 +200,25 @@ class GreedyBot(Bot):
         finally:
             hand[tile] += 1
 
-    def _best_discard(self, hand: bytearray, ordered_actions: List[Action], melds: int, forms: Forms
+    def _best_discard(self, hand: bytearray, discards: Sequence[Action], melds: int, forms: Forms
                       ) -> Tuple[int, int]:
-        """(tile to discard, shanten after it); `ordered_actions`: the legal discards in preference order."""
+        """(tile to discard, shanten after it); `discards`: the legal discards (DISCARD actions)."""
         # Hot path: one core call finds the lowest shanten a discard reaches and which discards reach
         # it; the first of those in preference order (honours, terminals, 2/8, middle tiles) is taken
         # — except with a ready hand, where every ready discard is scored by its unseen winning tiles.
         counts = bytes(hand)
         target, reaching = _best_discards(counts, forms, melds=melds)
-        legal = [a.arg for a in ordered_actions if (reaching >> a.arg) & 1]
-        if not legal:  # the best discards are not legal now (e.g. void-suit tiles must go first)
-            target = min(_shanten(_without(hand, a.arg), forms, melds=melds) for a in ordered_actions)
-            legal = [a.arg for a in ordered_actions if _shanten(_without(hand, a.arg), forms, melds=melds) == target]
+        if len(discards) == 34 - hand.count(0):
+            # Every kind held may go (the usual case): the legal best discards are the bits of
+            # `reaching`, put in preference order without sorting every legal discard.
+            legal = _by_preference(reaching)
+        else:
+            ordered_actions = sorted(discards, key=_ACTION_RANK.__getitem__)
+            legal = [a.arg for a in ordered_actions if (reaching >> a.arg) & 1]
+            if not legal:  # the best discards are not legal now (e.g. void-suit tiles must go first)
+                target = min(_shanten(_without(hand, a.arg), forms, melds=melds) for a in ordered_actions)
+                legal = [a.arg for a in ordered_actions
+                         if _shanten(_without(hand, a.arg), forms, melds=melds) == target]
         target = max(target, 0)
         if target > 0 or len(legal) == 1:
             return legal[0], target
@@ -223,6 +230,18 @@ class GreedyBot(Bot):
             if value > best_value:
                 best, best_value = t, value
         return best, 0
+
+
+def _by_preference(mask: int) -> List[int]:
+    """The tiles of a 34-bit mask in discard preference order (honours, terminals, 2/8, the rest)."""
+    tiles = []
+    while mask:
+        low = mask & -mask
+        tiles.append(low.bit_length() - 1)
+        mask ^= low
+    if len(tiles) > 1:
+        tiles.sort(key=_TILE_RANK.__getitem__)
+    return tiles
 
 
 def _without(hand: bytearray, t: int) -> bytes:
