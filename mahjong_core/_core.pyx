@@ -15,6 +15,7 @@ from libc.stdint cimport int8_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 from libcpp.vector cimport vector
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 
 from ._errors cimport mc_set_error_types
 from cpython.long cimport PyLong_AsLongAndOverflow
@@ -221,10 +222,9 @@ cdef _Input _resolve(object hand, object melds):
     if isinstance(hand, str):
         from .notation import parse
         return _resolve(parse(hand), 0)
-    if isinstance(hand, bytes):
-        if PyBytes_GET_SIZE(hand) != KINDS:
-            raise InvalidHandError(f"hand bytes must hold 34 counts, got {PyBytes_GET_SIZE(hand)}")
-        inp.c = <const uint8_t*>PyBytes_AS_STRING(hand)
+    cdef const uint8_t* raw = _raw_counts(hand)
+    if raw != NULL:
+        inp.c = raw
         inp.hand = hand  # keeps the storage alive
     else:
         _fill_counts(hand, inp.buf, "hand")
@@ -274,10 +274,20 @@ cdef inline int _no_melds_with_hand(object melds) except -1:
     return 0
 
 
-cdef inline const uint8_t* _bytes_counts(object hand) except NULL:
-    if PyBytes_GET_SIZE(hand) != KINDS:
-        raise InvalidHandError(f"hand bytes must hold 34 counts, got {PyBytes_GET_SIZE(hand)}")
-    return <const uint8_t*>PyBytes_AS_STRING(hand)
+cdef inline const uint8_t* _raw_counts(object hand) except? NULL:
+    """The storage of 34 counts held in bytes or a bytearray (no copy, no buffer acquisition), or
+    NULL for any other type."""
+    cdef Py_ssize_t n
+    cdef const char* data
+    if type(hand) is bytes:
+        n, data = PyBytes_GET_SIZE(hand), PyBytes_AS_STRING(hand)
+    elif type(hand) is bytearray:
+        n, data = PyByteArray_GET_SIZE(hand), PyByteArray_AS_STRING(hand)
+    else:
+        return NULL
+    if n != KINDS:
+        raise InvalidHandError(f"hand {type(hand).__name__} must hold 34 counts, got {n}")
+    return <const uint8_t*>data
 
 
 # The three hot functions below have two fast paths — a Hand (validated at construction, so the
@@ -305,10 +315,11 @@ def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
         r = cs.shanten_limited_unchecked(h.c, h.n_melds, f) if exclude_exhausted else cs.shanten_unchecked(h.c, h.n_melds, f)
         _check_applicable(r, f, h.n_melds)
         return r
-    if type(hand) is bytes and type(melds) is int:
+    cdef const uint8_t* raw = _raw_counts(hand) if type(melds) is int else NULL
+    if raw != NULL:
         if exclude_exhausted:
-            return cs.shanten_limited(_bytes_counts(hand), _meld_count(melds), f)
-        return cs.shanten(_bytes_counts(hand), _meld_count(melds), f)
+            return cs.shanten_limited(raw, _meld_count(melds), f)
+        return cs.shanten(raw, _meld_count(melds), f)
     cdef _Input inp = _resolve(hand, melds)
     return cs.shanten_limited(inp.c, inp.melds, f) if exclude_exhausted else cs.shanten(inp.c, inp.melds, f)
 
@@ -321,8 +332,9 @@ def is_winning(hand, forms=Forms.MCR, *, melds=0):
         h = <HandCore>hand
         _check_hand_call(h, melds, f, cs.TileCount.Complete)
         return cs.is_winning_unchecked(h.c, h.n_melds, f)
-    if type(hand) is bytes and type(melds) is int:
-        return cs.is_winning(_bytes_counts(hand), _meld_count(melds), f)
+    cdef const uint8_t* raw = _raw_counts(hand) if type(melds) is int else NULL
+    if raw != NULL:
+        return cs.is_winning(raw, _meld_count(melds), f)
     cdef _Input inp = _resolve(hand, melds)
     return cs.is_winning(inp.c, inp.melds, f)
 
@@ -348,8 +360,8 @@ cdef uint64_t _waits_bits(object hand, unsigned f, object melds, bint exclude_ex
         _check_hand_call(h, melds, f, cs.TileCount.Waiting)
         w = cs.waits_unchecked(h.c, h.n_melds, f)
         c, meld_c = h.c, h.meld_c
-    elif type(hand) is bytes and type(melds) is int and not exclude_exhausted:
-        return cs.waits(_bytes_counts(hand), _meld_count(melds), f)
+    elif not exclude_exhausted and type(melds) is int and _raw_counts(hand) != NULL:
+        return cs.waits(_raw_counts(hand), _meld_count(melds), f)
     else:
         inp = _resolve(hand, melds)
         w = cs.waits(inp.c, inp.melds, f)
@@ -385,8 +397,8 @@ def best_discards(hand, forms=Forms.MCR, *, melds=0):
         h = <HandCore>hand
         _check_hand_call(h, melds, f, cs.TileCount.Complete)
         b = cs.best_discards_unchecked(h.c, h.n_melds, f)
-    elif type(hand) is bytes and type(melds) is int:
-        b = cs.best_discards(_bytes_counts(hand), _meld_count(melds), f)
+    elif type(melds) is int and _raw_counts(hand) != NULL:
+        b = cs.best_discards(_raw_counts(hand), _meld_count(melds), f)
     else:
         inp = _resolve(hand, melds)
         b = cs.best_discards(inp.c, inp.melds, f)

@@ -104,20 +104,20 @@ class GreedyBot(Bot):
         hand = bytearray(game.hand_bytes(seat))
         melds = game.meld_count(seat)
         forms = game.FORMS
-        now = _shanten(bytes(hand), forms, melds=melds)
+        now = _shanten(hand, forms, melds=melds)
         best: Action = PASS
         best_shanten = now
         for action in actions:
             kind = action.kind
             if kind is _K_KONG:
                 hand[tile] -= 3
-                after = _shanten(bytes(hand), forms, melds=melds + 1)
+                after = _shanten(hand, forms, melds=melds + 1)
                 hand[tile] += 3
                 if after <= best_shanten:
                     return action
             elif kind is _K_PUNG:
                 hand[tile] -= 2
-                after = _shanten(bytes(hand), forms, melds=melds + 1)
+                after = _shanten(hand, forms, melds=melds + 1)
                 hand[tile] += 2
                 if after < best_shanten:
                     best, best_shanten = action, after
@@ -126,7 +126,7 @@ class GreedyBot(Bot):
                 for t in (low, low + 1, low + 2):
                     if t != tile:
                         hand[t] -= 1
-                after = _shanten(bytes(hand), forms, melds=melds + 1)
+                after = _shanten(hand, forms, melds=melds + 1)
                 for t in (low, low + 1, low + 2):
                     if t != tile:
                         hand[t] += 1
@@ -154,7 +154,7 @@ class GreedyBot(Bot):
                 same = bytes(hand) == kept[1]
                 hand[drawn] += 1
                 if (same and (kept[2] == 0 or _isolated(hand, drawn))
-                        and _shanten(bytes(hand), forms, melds=melds) >= kept[2]):
+                        and _shanten(hand, forms, melds=melds) >= kept[2]):
                     # A draw that does not lower the shanten goes straight out when it is isolated,
                     # or when the hand was ready already (keeps its wait; saves the costly search).
                     return DISCARD[drawn]
@@ -173,16 +173,16 @@ class GreedyBot(Bot):
             elif kind is _K_CONCEALED_KONG:
                 t = action.arg
                 hand[t] -= 4
-                after = _shanten(bytes(hand), forms, melds=melds + 1)
+                after = _shanten(hand, forms, melds=melds + 1)
                 hand[t] += 4
-                if after <= _shanten(bytes(hand), forms, melds=melds):
+                if after <= _shanten(hand, forms, melds=melds):
                     return action
             elif kind is _K_ADDED_KONG:
                 t = action.arg
                 hand[t] -= 1
-                after = _shanten(bytes(hand), forms, melds=melds)
+                after = _shanten(hand, forms, melds=melds)
                 hand[t] += 1
-                if after <= _shanten(bytes(hand), forms, melds=melds):
+                if after <= _shanten(hand, forms, melds=melds):
                     return action
         if declares:
             return max(declares, key=lambda a: self._ready_value(hand, a.arg, melds, forms))
@@ -225,7 +225,7 @@ class GreedyBot(Bot):
         best, best_value = legal[0], -1
         for t in legal:
             hand[t] -= 1
-            value = sum(4 - hand[w] for w in _waits(bytes(hand), forms, melds=melds))
+            value = sum(4 - hand[w] for w in _waits(hand, forms, melds=melds))
             hand[t] += 1
             if value > best_value:
                 best, best_value = t, value

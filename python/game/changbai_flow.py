@@ -88,13 +88,13 @@ class ChangbaiGame(Game):
         hand = self.hands[seat]
         melds = self.n_melds[seat]
         forms = self.FORMS
-        if _shanten(bytes(hand), forms, melds=melds) > 0:
+        if _shanten(hand, forms, melds=melds) > 0:
             return []
         out = []
         for t in compress(range(34), hand):  # each kind held
             hand[t] -= 1
             try:
-                if _shanten(bytes(hand), forms, melds=melds) == 0 and changbai.can_declare_ready(
+                if _shanten(hand, forms, melds=melds) == 0 and changbai.can_declare_ready(
                         self.hand_of(seat), self.rules):
                     out.append(DECLARE[t])
             finally:

@@ -896,7 +896,7 @@ class Game:
 
     def _update_waits(self, seat: int) -> None:
         """Recompute `waits[seat]` for a hand at waiting size (hot: one core call, ~150 ns)."""
-        self.waits[seat] = _waits_mask(bytes(self.hands[seat]), self.FORMS, melds=self.n_melds[seat])
+        self.waits[seat] = _waits_mask(self.hands[seat], self.FORMS, melds=self.n_melds[seat])  # no copy
 
     def core_melds(self, seat: int) -> Tuple[Meld, ...]:
         """The seat's melds as core `Meld` objects (claim markers relative to the seat)."""

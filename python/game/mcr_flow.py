@@ -90,12 +90,12 @@ class MCRGame(Game):
     def _declare_options(self, seat: int) -> List[Action]:
         hand = self.hands[seat]
         melds = self.n_melds[seat]
-        if _shanten(bytes(hand), self.FORMS, melds=melds) > 0:
+        if _shanten(hand, self.FORMS, melds=melds) > 0:
             return []
         out = []
         for t in compress(range(34), hand):  # each kind held
             hand[t] -= 1
-            if _shanten(bytes(hand), self.FORMS, melds=melds) == 0:
+            if _shanten(hand, self.FORMS, melds=melds) == 0:
                 out.append(DECLARE[t])
             hand[t] += 1
         return out
@@ -111,7 +111,7 @@ class MCRGame(Game):
         else:
             hand[tile] -= 3
             melds = self.n_melds[seat] + 1
-        return _waits_mask(bytes(hand), self.FORMS, melds=melds) == self.waits[seat]
+        return _waits_mask(hand, self.FORMS, melds=melds) == self.waits[seat]
 
     # -- wins ------------------------------------------------------------------------------------
 

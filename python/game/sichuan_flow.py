@@ -94,7 +94,7 @@ class SichuanGame(Game):
         if hand.count(0, 9 * v, 9 * v + 9) != 9:
             self.waits[seat] = 0  # holding a void-suit tile: cannot win
             return
-        self.waits[seat] = _waits_mask(bytes(hand), self.FORMS, melds=self.n_melds[seat]) & _KEEP[v]
+        self.waits[seat] = _waits_mask(hand, self.FORMS, melds=self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
 
     def _discard_options(self, seat: int) -> List[Action]:
         # Hot path (every turn): void-suit tiles must go first.
