@@ -6,11 +6,11 @@
 #include <cstring>
 #include <string>
 
-#if defined(__SSE2__) || defined(_M_X64)
+#include "mahjong_core/bits.h"
+#if defined(MAHJONG_CORE_SSE2)
 #include <emmintrin.h>
 #endif
 
-#include "mahjong_core/bits.h"
 #include "mahjong_core/errors.h"
 #include "mahjong_core/tables.h"
 
@@ -45,7 +45,7 @@ inline WaitEntries load_waits(const uint8_t* c) noexcept {
 // Exactly sets and one pair in the standard form (the set count follows from the tile count).
 // Most hands fail on tile counts alone — every suit must hold 3k or 3k + 2 tiles and exactly one
 // 3k + 2 — so the suit sums come first and the table loads happen only for the survivors.
-#if defined(__SSE2__) || defined(_M_X64)
+#if defined(MAHJONG_CORE_SSE2)
 // Sum of the 16 bytes of a vector.
 inline int byte_sum(__m128i v) noexcept {
   const __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
@@ -55,7 +55,7 @@ inline int byte_sum(__m128i v) noexcept {
 
 // Tiles held in each suit (m, p, s, honours).
 inline void suit_sums(const uint8_t* c, uint32_t* sums) noexcept {
-#if defined(__SSE2__) || defined(_M_X64)
+#if defined(MAHJONG_CORE_SSE2)
   // Two loads and four masked byte sums (psadbw) instead of 34 loads.
   static constexpr uint8_t kM[16] = {255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0};
   static constexpr uint8_t kPLo[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255};
@@ -141,7 +141,7 @@ struct PairsAndOrphans {
   int pairs, orphans, orphan_pair;
 };
 
-#if defined(__SSE2__) || defined(_M_X64)
+#if defined(MAHJONG_CORE_SSE2)
 // Byte masks selecting the orphan kinds among kinds 0..15 and 16..31 (kinds 32, 33 are honours).
 alignas(16) constexpr uint8_t kOrphanBytesLo[16] = {0xFF, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0};
 alignas(16) constexpr uint8_t kOrphanBytesHi[16] = {0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
@@ -202,7 +202,7 @@ inline KindMasks kind_masks(const uint8_t* c) noexcept {
 
 // Kinds held an odd number of times, as a bit mask.
 inline uint64_t odd_kinds(const uint8_t* c) noexcept {
-#if defined(__SSE2__) || defined(_M_X64)
+#if defined(MAHJONG_CORE_SSE2)
   // Shifting each 16-bit lane left by 7 moves every byte's lowest bit to its sign bit.
   const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
   const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16));

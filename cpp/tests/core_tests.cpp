@@ -157,6 +157,37 @@ void test_tables() {
   CHECK(tables::memory_bytes() <= 8u * 1024 * 1024);
 }
 
+// The vectorised helpers (sums, masks, seven pairs, thirteen orphans, win detection) against plain
+// loops on random hands; the suite is built both with SIMD and with -DMAHJONG_CORE_NO_SIMD.
+void test_simd_paths_against_loops() {
+  std::mt19937_64 rng(5);
+  for (int trial = 0; trial < 100000; ++trial) {
+    uint8_t c[kKinds] = {0};
+    const int tiles = 13 + static_cast<int>(rng() % 2);
+    // Bias towards orphans and pairs so the special forms are reached.
+    for (int n = 0; n < tiles;) {
+      const int k = (rng() % 3 == 0) ? kOrphans[rng() % 13] : static_cast<int>(rng() % kKinds);
+      if (c[k] < 4) ++c[k], ++n;
+    }
+    int pairs = 0, orphan_kinds = 0, orphan_pair = 0, odd = 0;
+    for (int i = 0; i < kKinds; ++i) {
+      pairs += c[i] / 2;
+      odd += c[i] % 2;
+    }
+    for (uint8_t i : kOrphans) {
+      orphan_kinds += c[i] > 0;
+      orphan_pair |= c[i] > 1;
+    }
+    CHECK(seven_pairs_shanten(c, 0) == 6 - pairs);
+    CHECK(thirteen_orphans_shanten(c, 0) == 13 - orphan_kinds - orphan_pair);
+    if (tiles == 14) {
+      CHECK(is_winning_unchecked(c, 0, kSevenPairs) == (odd == 0));
+      CHECK(is_winning_unchecked(c, 0, kAllForms) == (shanten_unchecked(c, 0, kAllForms) == -1));
+      CHECK(is_winning_unchecked(c, 0, kStandard) == (standard_shanten(c, 0) == -1));
+    }
+  }
+}
+
 template <typename Fn>
 bool throws_invalid(Fn fn) {
   try {
@@ -240,6 +271,7 @@ void test_errors() {
 int main() {
   test_tables();
   test_known_hands();
+  test_simd_paths_against_loops();
   test_errors();
   std::printf("%d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;

@@ -6,6 +6,12 @@
 #include <intrin.h>
 #endif
 
+// SSE2 is part of every x86-64 target; elsewhere (or with -DMAHJONG_CORE_NO_SIMD, which the tests use
+// to check the fallback) the same functions run as plain loops.
+#if (defined(__SSE2__) || defined(_M_X64)) && !defined(MAHJONG_CORE_NO_SIMD)
+#define MAHJONG_CORE_SSE2 1
+#endif
+
 namespace mahjong_core {
 
 // Without a popcnt target flag compilers call a library routine for the builtin; this SWAR form
