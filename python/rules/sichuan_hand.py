@@ -17,6 +17,9 @@ from mahjong_core.tiles import Tile
 __all__ = ["SUITS", "as_hand", "check_void_suit", "suits_held", "suits_of", "is_flower_pig", "holds_void_tile"]
 
 SUITS = ("m", "p", "s")
+_FIRST_HONOUR = int(Tile.EAST)
+#: _SUIT_SETS[bits]: the suits whose bit (1 m, 2 p, 4 s) is set
+_SUIT_SETS = tuple(frozenset(suit for i, suit in enumerate(SUITS) if bits >> i & 1) for bits in range(8))
 _SUIT_NAMES = {"m": "characters 万", "p": "dots 筒", "s": "bamboo 条"}
 
 
@@ -43,11 +46,12 @@ def as_hand(hand: Any) -> Hand:
 
 
 def _check_sichuan(hand: Hand) -> None:
-    if any(hand.counts[Tile.EAST:]) or any(m.tile.is_honor for m in hand.melds):
+    # (Runs for every hand the engine settles: plain slices, no per-meld work without melds.)
+    if any(hand.all_counts[_FIRST_HONOUR:]):  # concealed tiles and melds together
         honours = "".join(str(Tile(i)) for i in range(Tile.EAST, 34) if hand.all_counts[i])
         raise InvalidHandError(f"Sichuan is played without honours (108 tiles: m, p, s); the hand holds {honours}")
     for meld in hand.melds:
-        if meld.kind == MeldKind.CHOW:
+        if meld.kind is MeldKind.CHOW:
             raise InvalidHandError(f"Sichuan has no chow; the hand has the chow meld {meld}")
     if hand.context is not None:
         raise InvalidHandError(
@@ -68,7 +72,7 @@ def suits_held(hand: Hand) -> FrozenSet[str]:
 
 def suits_of(counts: Sequence[int]) -> FrozenSet[str]:
     """The suits with at least one tile in 34 counts."""
-    return frozenset(suit for i, suit in enumerate(SUITS) if any(counts[9 * i: 9 * i + 9]))
+    return _SUIT_SETS[any(counts[0:9]) | any(counts[9:18]) << 1 | any(counts[18:27]) << 2]
 
 
 def holds_void_tile(hand: Hand, void_suit: Optional[str]) -> bool:

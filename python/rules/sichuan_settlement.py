@@ -286,16 +286,21 @@ class SichuanSettlement:
                 f"wall_exhausted needs the hands of exactly the seats still in the hand {list(players)}, "
                 f"got seats {sorted(hands)}")
         voids = self._void_suits(void_suits)
-        parsed = {seat: _waiting_hand(seat, hands[seat]) for seat in players}
-        # Each hand is checked once (by _waiting_hand); the suits held decide 花猪 (is_flower_pig's
-        # test) and the cheap cases of 查大叫 without scoring (this runs at the end of most hands).
-        suits = {seat: suits_held(parsed[seat]) for seat in players}
-        pigs = tuple(s for s in players if len(suits[s]) == 3)
+        # One pass over the players (this runs at the end of most hands): each hand is checked once
+        # (_waiting_hand); the suits held decide 花猪 (is_flower_pig's test) and the cheap cases of
+        # 查大叫 without scoring.
+        parsed = [_waiting_hand(seat, hands[seat]) for seat in players]
+        pigs_list: List[int] = []
         ready: Dict[int, SichuanScore] = {}
-        for seat in (s for s in players if s not in pigs):
-            value = _ready_value(parsed[seat], suits[seat], voids.get(seat), self.rules)
+        for seat, hand in zip(players, parsed):
+            suits = suits_held(hand)
+            if len(suits) == 3:
+                pigs_list.append(seat)
+                continue
+            value = _ready_value(hand, suits, voids.get(seat), self.rules)
             if value is not None:
                 ready[seat] = value
+        pigs = tuple(pigs_list)
         not_ready = tuple(s for s in players if s not in ready)
         transfers = (self._flower_pig_dues(players, pigs)
                      + self._not_ready_dues(players, pigs, ready)
