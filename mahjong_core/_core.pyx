@@ -25,6 +25,7 @@ cimport mahjong_core._cpp_tables as ctables
 cimport mahjong_core._cpp_shanten as cs
 cimport mahjong_core._cpp_decompose as cd
 cimport mahjong_core._cpp_batch as cb
+cimport mahjong_core._cpp_shuffle as cshuffle
 
 from .errors import InvalidArgumentError, InvalidHandError
 from .tiles import Forms, Tile
@@ -569,4 +570,18 @@ def _batch_waits(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] mel
     cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
     with nogil:
         cb.batch_waits(&counts[0, 0], n, per_row, melds, forms, &out[0])
+
+
+# ---------------------------------------------------------------------------------------------
+# Wall shuffle (the game engine's; see python/game/wall.py)
+
+def _shuffle_with_words(bytearray tiles not None, bytes words not None):
+    """Fisher–Yates over `tiles` in place, one little-endian 16-bit word of `words` per position
+    (rejection sampling); the number of words used, or -1 (tiles unchanged) if they ran out."""
+    cdef Py_ssize_t n = PyByteArray_GET_SIZE(tiles)
+    if n > cshuffle.kMaxShuffleSize:
+        raise InvalidArgumentError(f"a shuffled wall holds at most {cshuffle.kMaxShuffleSize} tiles, got {n}")
+    return cshuffle.shuffle_with_words(<uint8_t*>PyByteArray_AS_STRING(tiles), <int>n,
+                                       <const uint8_t*>PyBytes_AS_STRING(words), PyBytes_GET_SIZE(words) // 2)
+
 include "_mcr.pxi"

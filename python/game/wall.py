@@ -22,9 +22,9 @@ uniform wall; this one makes scripted walls easy to write.) Flowers (MCR, `flowe
 from __future__ import annotations
 
 import hashlib
-import struct
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
+from mahjong_core._core import _shuffle_with_words
 from mahjong_core.errors import InvalidHandError
 from mahjong_core.notation import parse_tiles
 
@@ -35,8 +35,6 @@ __all__ = [
 FLOWER_LETTERS = "abcdefgh"
 _PERSON = b"mjc-wall-v1"
 _SEED_BYTES = 32
-# _LIMITS[i]: words below this value map uniformly onto 0..i (range i + 1).
-_LIMITS = tuple(65536 - 65536 % (i + 1) for i in range(256))
 
 _NAMES = tuple(
     [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP") + list(FLOWER_LETTERS)
@@ -74,60 +72,32 @@ def check_seed(seed: object) -> int:
     return seed
 
 
-class _WordStream:
-    """16-bit words of the counter-based generator, produced a 64-byte block at a time."""
-
-    __slots__ = ("_key", "_salt", "_block", "words")
-    _unpack = struct.Struct("<32H").unpack
-
-    def __init__(self, seed: int, hand_no: int) -> None:
-        self._key = seed.to_bytes(_SEED_BYTES, "little")
-        self._salt = hand_no.to_bytes(16, "little")
-        self._block = 0
-        self.words: List[int] = []
-
-    def extend(self, blocks: int) -> None:
-        blake2b, key, salt, unpack = hashlib.blake2b, self._key, self._salt, self._unpack
-        for _ in range(blocks):
-            digest = blake2b(self._block.to_bytes(8, "little"), digest_size=64, key=key, salt=salt,
-                             person=_PERSON).digest()
-            self.words.extend(unpack(digest))
-            self._block += 1
+def _stream_bytes(seed: int, hand_no: int, first_block: int, blocks: int) -> bytes:
+    """Blocks first_block .. first_block + blocks - 1 of the generator (64 bytes = 32 words each)."""
+    key, salt = seed.to_bytes(_SEED_BYTES, "little"), hand_no.to_bytes(16, "little")
+    return b"".join(
+        hashlib.blake2b(block.to_bytes(8, "little"), digest_size=64, key=key, salt=salt, person=_PERSON).digest()
+        for block in range(first_block, first_block + blocks))
 
 
 def shuffled_wall(tiles: Sequence[int], seed: int, hand_no: int = 0) -> List[int]:
-    """`tiles` shuffled by the (seed, hand_no) generator (module docstring)."""
+    """`tiles` (ints 0..255) shuffled by the (seed, hand_no) generator (module docstring)."""
     check_seed(seed)
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 128:
         raise ValueError(f"hand_no is an integer in 0 .. 2**128 - 1, got {hand_no!r}")
-    wall = list(tiles)
-    size = len(wall)
-    stream = _WordStream(seed, hand_no)
-    stream.extend(size // 32 + 1)
-    words = stream.words
-    limits = _LIMITS
-    k = 0
-    # Hot path (once per hand): plain locals, one list index per position. A word at or above the
-    # largest multiple of the range is rejected, which keeps the shuffle exactly uniform (rare).
-    for i in range(size - 1, 0, -1):
-        try:
-            w = words[k]
-            k += 1
-            while w >= limits[i]:
-                w = words[k]
-                k += 1
-        except IndexError:  # ran out of words (only after many rejections): take the next block
-            stream.extend(1)
-            w = words[k]
-            k += 1
-            while w >= limits[i]:
-                if k >= len(words):
-                    stream.extend(1)
-                w = words[k]
-                k += 1
-        j = w % (i + 1)
-        wall[i], wall[j] = wall[j], wall[i]
-    return wall
+    try:
+        wall = bytearray(tiles)
+    except (TypeError, ValueError):
+        raise ValueError(f"shuffled_wall takes a sequence of tile ints 0..255, got {tiles!r}") from None
+    # One word per position is nearly always enough (a word is rejected with probability below
+    # 0.4%), so the first try gets the words the positions need plus a block; the arithmetic runs
+    # natively (it runs once per simulated hand). On the rare miss the stream simply grows.
+    blocks = len(wall) // 32 + 1
+    words = _stream_bytes(seed, hand_no, 0, blocks)
+    while _shuffle_with_words(wall, words) < 0:
+        words += _stream_bytes(seed, hand_no, blocks, 1)
+        blocks += 1
+    return list(wall)
 
 
 def check_wall(ruleset: str, wall: Sequence[int], flowers: bool = False) -> List[int]:
