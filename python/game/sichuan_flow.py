@@ -35,6 +35,10 @@ _SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * k) for k in range(3))
 #: _KEEP[v]: the wait bits a seat with void suit v can use
 _KEEP = tuple(((1 << 34) - 1) & ~m for m in _SUIT_MASKS)
 _SUIT_DISCARDS = tuple(DISCARD[9 * k: 9 * k + 9] for k in range(3))
+#: _PLAIN_DISCARDS[v]: what compress() runs over for a seat with void suit v holding none of it — the
+#: shortest prefix of DISCARD past every tile it may hold (no honours; with v = s, no s tiles either),
+#: so the hot discard list takes 27 or 18 steps instead of 34 and is the same list.
+_PLAIN_DISCARDS = (DISCARD[:27], DISCARD[:27], DISCARD[:18])
 _KONG_KINDS = {MELD_KONG: "direct", MELD_ADDED_KONG: "added", MELD_CONCEALED_KONG: "concealed"}
 
 
@@ -48,6 +52,7 @@ def void_choices(counts: bytes) -> List[Action]:
 
 
 class SichuanGame(Game):
+    __slots__ = ("void", "settlement", "wall_report")  # see Game.__slots__
     ruleset = "sichuan"
     FORMS = Forms.SICHUAN
     HAS_CHOW = False
@@ -103,7 +108,7 @@ class SichuanGame(Game):
         lo = 9 * v
         if hand.count(0, lo, lo + 9) != 9:
             return list(compress(_SUIT_DISCARDS[v], hand[lo: lo + 9]))
-        return list(compress(DISCARD, hand))
+        return list(compress(_PLAIN_DISCARDS[v], hand))
 
     def _can_claim_tile(self, seat: int, tile: int) -> bool:
         return tile // 9 != self.void[seat]

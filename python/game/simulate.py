@@ -31,18 +31,22 @@ __all__ = ["play_hand", "simulate", "SimulationResult", "SeatStats", "ProgressBa
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     """Let `bots[seat]` answer every question of `game` until the hand is over; returns the game."""
     # Hot path of every simulation: reads the engine's pending table directly instead of copying it
-    # through pending() (bots get the engine's own list and must not modify it).
+    # through pending() (bots get the engine's own list and must not modify it), with `act` and each
+    # bot's `choose` bound once per hand. A one-seat table never holds a stored answer (`act` resolves
+    # it at once), so that common case needs no look at the answers.
+    act = game.act
+    choose = [bot.choose for bot in bots]
     while not game.finished:
         pending = game._pending
-        if len(pending) == 1 and not game._answers:  # one seat to ask: the common case
+        if len(pending) == 1:
             for seat, actions in pending.items():
-                game.act(seat, bots[seat].choose(game, seat, actions))
+                act(seat, choose[seat](game, seat, actions))
             continue
         answered = game._answers
         for seat in list(pending):
             if seat in answered:
                 continue
-            game.act(seat, bots[seat].choose(game, seat, pending[seat]))
+            act(seat, choose[seat](game, seat, pending[seat]))
             if game._pending is not pending:
                 break
     return game
