@@ -4,6 +4,7 @@ Build toggles (environment variables):
   MAHJONG_CORE_DEBUG=1     -O0 -g, assertions on
   MAHJONG_CORE_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer (GCC/Clang)
   MAHJONG_CORE_NATIVE=1    -march=native (never the default: wheels must run anywhere)
+  MAHJONG_CORE_PURE_GAME=1 leave the game engine's modules uncompiled (see GAME_HOT_MODULES)
 """
 import glob
 import os
@@ -40,10 +41,22 @@ core = Extension(
     extra_link_args=lflags,
 )
 
+# The game engine is plain Python (python/game/). Its hot modules — one call per draw, discard and
+# answer — are also compiled by Cython from the same .py files, which makes self-play ~20% faster
+# with identical behaviour (tests/test_game_compiled.py plays seeded games both ways and compares
+# the logs). The .py files still ship; an importer prefers the compiled module when it is present.
+GAME_HOT_MODULES = ["engine", "sichuan_flow", "changbai_flow", "mcr_flow", "bots", "simulate", "wall"]
+game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
+    Extension(f"mahjong_core.game.{name}", [f"python/game/{name}.py"]) for name in GAME_HOT_MODULES
+]
+
 setup(
     ext_modules=cythonize(
         [core],
         language_level=3,
         compiler_directives={"embedsignature": True},
     )
+    # annotation_typing=False: annotations stay hints, so the compiled modules accept and reject
+    # exactly what the .py files do (with it on, `seed: int` would silently take 1.5 or True).
+    + cythonize(game, language_level=3, compiler_directives={"annotation_typing": False}),
 )
