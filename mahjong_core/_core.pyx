@@ -172,9 +172,22 @@ cdef class _Input:
 
 cdef int _fill_counts(object seq, uint8_t* out, str what) except -1:
     """34 integer counts 0..4 from any sequence (floats are refused, not truncated)."""
-    cdef Py_ssize_t n = len(seq)
+    cdef Py_ssize_t n
     cdef long v
-    cdef int overflow
+    cdef int overflow, i
+    cdef const uint8_t* raw
+    if type(seq) is bytes or type(seq) is bytearray:
+        # Fast path (engines build Hands from count bytes): a byte is an integer already.
+        raw = <const uint8_t*>(PyBytes_AS_STRING(seq) if type(seq) is bytes else PyByteArray_AS_STRING(seq))
+        n = PyBytes_GET_SIZE(seq) if type(seq) is bytes else PyByteArray_GET_SIZE(seq)
+        if n != KINDS:
+            raise InvalidHandError(f"{what} needs 34 counts (one per tile kind), got {n}")
+        for i in range(KINDS):
+            if raw[i] > 4:
+                raise InvalidHandError(f"{what}: {raw[i]} copies of {TILES[i]} (a count is 0..4)")
+            out[i] = raw[i]
+        return 0
+    n = len(seq)
     if n != KINDS:
         raise InvalidHandError(f"{what} needs 34 counts (one per tile kind), got {n}")
     for i in range(KINDS):

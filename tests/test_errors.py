@@ -312,6 +312,23 @@ def test_hand_construction_errors():
         WAITING.with_tile(Tile.M1).with_tile(Tile.M1)
 
 
+@pytest.mark.parametrize("kind", [bytes, bytearray, list, tuple])
+def test_hand_from_every_count_container(kind):
+    # bytes / bytearray take a fast path in the binding; it must accept and refuse exactly the same.
+    counts = list(WAITING.counts)
+    assert mc.Hand(kind(counts)) == mc.Hand(counts)
+    assert mc.Hand(kind(counts)).counts == tuple(counts)
+    for tile in (0, 17, 33):
+        bad = counts[:]
+        bad[tile] = 5
+        with pytest.raises(InvalidHandError, match=f"5 copies of {Tile(tile)}"):
+            mc.Hand(kind(bad))
+    with pytest.raises(InvalidHandError, match="needs 34 counts"):
+        mc.Hand(kind(counts + [0]))
+    with pytest.raises(InvalidHandError, match="needs 34 counts"):
+        mc.Hand(kind(counts[:33]))
+
+
 # ---------------------------------------------------------------------------------------------
 # Never a crash, never corrupted state
 

@@ -96,7 +96,7 @@ class SichuanGame(Game):
         # Hot path (every discard): no core call while the seat still holds a void-suit tile.
         v = self.void[seat]
         hand = self.hands[seat]
-        if hand.count(0, 9 * v, 9 * v + 9) != 9:
+        if not hand.startswith(_ZERO9, 9 * v):  # (the cheapest "any tile of suit v" test)
             self.waits[seat] = 0  # holding a void-suit tile: cannot win
             return
         self.waits[seat] = _waits_mask(hand, self.FORMS, melds=self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
@@ -106,7 +106,7 @@ class SichuanGame(Game):
         v = self.void[seat]
         hand = self.hands[seat]
         lo = 9 * v
-        if hand.count(0, lo, lo + 9) != 9:
+        if not hand.startswith(_ZERO9, lo):  # holds a void-suit tile
             return list(compress(_SUIT_DISCARDS[v], hand[lo: lo + 9]))
         return list(compress(_PLAIN_DISCARDS[v], hand))
 
