@@ -15,11 +15,22 @@ from . import _core
 from .errors import InvalidArgumentError, InvalidHandError
 from .tiles import Forms
 
-_np: Any
-try:  # NumPy is optional at install
-    import numpy as _np
-except ImportError:  # pragma: no cover - exercised in environments without numpy
-    _np = None
+_UNSET: Any = object()
+_np: Any = _UNSET
+
+
+def _numpy() -> Any:
+    """NumPy, or None when it is not installed (it is optional). Imported on the first batch call,
+    not with `mahjong_core`: importing it costs ~70 ms and starts its BLAS threads, which game
+    servers and simulations that never touch `batch` should not pay for."""
+    global _np
+    if _np is _UNSET:
+        try:
+            import numpy
+        except ImportError:  # pragma: no cover - exercised in environments without numpy
+            numpy = None
+        _np = numpy
+    return _np
 
 __all__ = ["shanten", "is_winning", "waits"]
 
@@ -28,8 +39,9 @@ _NO_MELDS = bytes(0)
 
 def _rows(counts: Any) -> Tuple[Any, int]:
     """The input as a (N, 34) uint8 memoryview-compatible object, and N."""
-    if _np is not None and isinstance(counts, _np.ndarray):
-        if counts.dtype != _np.uint8:
+    np = _numpy()
+    if np is not None and isinstance(counts, np.ndarray):
+        if counts.dtype != np.uint8:
             raise TypeError(
                 f"counts must have dtype uint8, got {counts.dtype}; convert with counts.astype(numpy.uint8)"
             )
@@ -78,13 +90,13 @@ def _melds(melds: Any, n: int) -> Tuple[int, Any]:
         return single, _NO_MELDS
     if isinstance(melds, (bytes, bytearray, memoryview)):
         per_row: Any = bytes(melds)
-    elif _np is not None and isinstance(melds, _np.ndarray):
+    elif (np := _numpy()) is not None and isinstance(melds, np.ndarray):
         if melds.ndim != 1 or melds.dtype.kind not in "iu":
             raise InvalidHandError(f"per-row melds must be a 1-D integer array, got {melds.dtype} of shape {melds.shape}")
-        bad = _np.flatnonzero((melds < 0) | (melds > 4))
+        bad = np.flatnonzero((melds < 0) | (melds > 4))
         if bad.size:
             raise InvalidHandError(f"row {bad[0]}: melds must be 0..4, got {melds[bad[0]]}")
-        per_row = _np.ascontiguousarray(melds, dtype=_np.uint8)
+        per_row = np.ascontiguousarray(melds, dtype=np.uint8)
     else:
         values = list(melds)
         for i, v in enumerate(values):
@@ -111,9 +123,10 @@ def _empty(shape: Tuple[int, ...], kind: str) -> Tuple[Any, Any]:
     size = 1
     for s in shape:
         size *= s
-    if _np is not None:
-        arr: Any = _np.zeros(shape, dtype=_np.int8 if kind == "b" else _np.bool_)
-        return arr, arr.reshape(-1).view(_np.int8 if kind == "b" else _np.uint8)
+    np = _numpy()
+    if np is not None:
+        arr: Any = np.zeros(shape, dtype=np.int8 if kind == "b" else np.bool_)
+        return arr, arr.reshape(-1).view(np.int8 if kind == "b" else np.uint8)
     buf = bytearray(size)
     flat = memoryview(buf).cast("b" if kind == "b" else "B")
     result = memoryview(buf).cast("b" if kind == "b" else "?", shape)

@@ -219,3 +219,23 @@ def test_threads_share_one_hand_and_batches():
         assert r == sequential
     # The shared inputs are unchanged.
     assert mc.parse(str(hand)) == hand
+
+
+def test_numpy_is_imported_by_the_first_batch_call_not_by_the_package():
+    # `import mahjong_core` (and a whole game) must not pay NumPy's import or start its threads.
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, mahjong_core, mahjong_core.game\n"
+        "from mahjong_core.game import simulate\n"
+        "simulate.simulate('sichuan', 3, seed=1)\n"
+        "assert 'numpy' not in sys.modules, 'numpy imported early'\n"
+        "row = bytes([3, 1, 1, 1, 1, 1, 1, 1, 3] + [0] * 25)\n"
+        "out = mahjong_core.batch.shanten(row * 2)\n"
+        "assert out.tolist() == [0, 0], out\n"
+        "assert 'numpy' in sys.modules and type(out).__module__ == 'numpy', type(out)\n"
+        "print('ok')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
