@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 __all__ = ["parse", "format_hand", "format_tiles", "parse_tiles"]
 
 _SUITS = "mps"
+_DIGITS = "123456789"
 _WINDS = "ESWN"
 
 
@@ -233,25 +234,34 @@ def parse_tiles(text: str) -> Tuple[Tile, ...]:
 
 def format_tiles(tiles) -> str:
     """Canonical notation of tiles: sorted, grouped by suit (m, p, s), honours as letters."""
-    ordered = sorted(Tile(t) for t in tiles)
+    counts = [0] * 34
+    for t in tiles:
+        counts[t if type(t) is Tile else Tile(t)] += 1  # Tile(t) validates anything else
+    return _format_counts(counts)
+
+
+def _format_counts(counts) -> str:
+    """Canonical notation of 34 counts (the common part of format_tiles and format_hand; it works on
+    plain ints because building a Tile per tile made formatting slower than parsing)."""
     out = []
     for suit in range(3):
-        run = [t for t in ordered if t // 9 == suit and t < 27]
+        base = 9 * suit
+        run = "".join(_DIGITS[r] * counts[base + r] for r in range(9))
         if run:
-            out.append("".join(str(t % 9 + 1) for t in run) + _SUITS[suit])
-    out.append("".join(HONOR_LETTERS[t - 27] for t in ordered if t >= 27))
+            out.append(run + _SUITS[suit])
+    out.append("".join(HONOR_LETTERS[i] * counts[27 + i] for i in range(7)))
     return "".join(out)
 
 
 def format_hand(hand: "Hand") -> str:
     """Canonical notation: melds, sorted concealed tiles, the winning tile last, the context."""
     counts = list(hand.counts)
-    if hand.win_tile is not None:
-        counts[hand.win_tile] -= 1
-    tiles = [Tile(i) for i in range(34) for _ in range(counts[i])]
-    text = "".join(str(m) for m in hand.melds) + format_tiles(tiles)
-    if hand.win_tile is not None:
-        text += format_tiles([hand.win_tile])
+    win = hand.win_tile
+    if win is not None:
+        counts[win] -= 1
+    text = "".join(str(m) for m in hand.melds) + _format_counts(counts)
+    if win is not None:
+        text += format_tiles((win,))
     if hand.context is not None:
         text += str(hand.context)
     return text

@@ -183,6 +183,19 @@ def test_winning_tile_is_the_last_written():
 def test_format_tiles_round_trip(tiles):
     text = mc.format_tiles(tiles)
     assert mc.parse_tiles(text) == tuple(sorted(Tile(t) for t in tiles))
+    # Tile members and plain ints format alike; the text is written out the slow, obvious way too.
+    assert mc.format_tiles([Tile(t) for t in tiles]) == text
+    ordered = sorted(tiles)
+    expected = "".join("".join(str(t % 9 + 1) for t in ordered if t // 9 == suit) + "mps"[suit]
+                       for suit in range(3) if any(t // 9 == suit for t in ordered))
+    expected += "".join("ESWNCFP"[t - 27] for t in ordered if t >= 27)
+    assert text == expected
+
+
+@pytest.mark.parametrize("bad", [34, -1, "x", 1.5, None])
+def test_format_tiles_rejects_what_is_not_a_tile(bad):
+    with pytest.raises(ValueError):
+        mc.format_tiles([0, bad])
 
 
 # ---------------------------------------------------------------------------------------------
