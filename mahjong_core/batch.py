@@ -8,6 +8,7 @@ A bad row raises InvalidHandError naming the row index.
 
 from __future__ import annotations
 
+import importlib
 import operator
 from typing import Any, Tuple
 
@@ -26,10 +27,9 @@ def _numpy() -> Any:
     global _np
     if _np is _UNSET:
         try:
-            import numpy
+            _np = importlib.import_module("numpy")
         except ImportError:  # pragma: no cover - exercised in environments without numpy
-            numpy = None
-        _np = numpy
+            _np = None
     return _np
 
 __all__ = ["shanten", "is_winning", "waits"]
