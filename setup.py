@@ -21,7 +21,7 @@ def compile_args():
     if os.environ.get("MAHJONG_CORE_DEBUG"):
         args += ["-O0", "-g", "-UNDEBUG"]
     else:
-        args += ["-O3"]
+        args += ["-O3", "-g0"]  # release: no debug info (Python's own CFLAGS carry -g; it would triple the size)
     if os.environ.get("MAHJONG_CORE_SANITIZE"):
         flags = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
         args += flags + ["-g"]
@@ -46,8 +46,10 @@ core = Extension(
 # with identical behaviour (tests/test_game_compiled.py plays seeded games both ways and compares
 # the logs). The .py files still ship; an importer prefers the compiled module when it is present.
 GAME_HOT_MODULES = ["engine", "sichuan_flow", "changbai_flow", "mcr_flow", "bots", "simulate", "wall"]
+game_flags = [] if sys.platform == "win32" or os.environ.get("MAHJONG_CORE_DEBUG") else ["-g0"]
 game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
-    Extension(f"mahjong_core.game.{name}", [f"python/game/{name}.py"]) for name in GAME_HOT_MODULES
+    Extension(f"mahjong_core.game.{name}", [f"python/game/{name}.py"], extra_compile_args=game_flags)
+    for name in GAME_HOT_MODULES
 ]
 
 setup(
