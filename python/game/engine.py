@@ -466,17 +466,8 @@ class Game:
                 return
             if self.last_draws:
                 self.last_four = left <= self.last_draws
-            tile = self.wall[head]
             self.head = head + 1
-            if tile >= 34:
-                tile = self._set_aside_flowers(seat, tile)
-                if tile < 0:
-                    return
-            if self.lock is not None:
-                self.lock[seat] = -1
-            self._events.append(("draw", seat, tile))
-            self.hands[seat][tile] += 1
-            self._open_turn(seat, tile, False)
+            self._receive(seat, self.wall[head], "draw", False)
 
     def _next_seat(self, seat: int) -> int:
         """The next seat in turn order that is still in the hand."""
@@ -505,16 +496,20 @@ class Game:
         if self.last_draws:
             self.last_four = self.tail - self.head - self.reserve <= self.last_draws
         self.tail -= 1
-        tile = self.wall[self.tail]
+        self._receive(seat, self.wall[self.tail], "replacement", True)
+
+    def _receive(self, seat: int, tile: int, event: str, replacement: bool) -> None:
+        """The shared end of a draw and a kong replacement: 补花, then the tile joins the hand and the
+        seat's turn opens (`event`: "draw" or "replacement")."""
         if tile >= 34:
             tile = self._set_aside_flowers(seat, tile)
             if tile < 0:
                 return
         if self.lock is not None:
             self.lock[seat] = -1
-        self._events.append(("replacement", seat, tile))
+        self._events.append((event, seat, tile))
         self.hands[seat][tile] += 1
-        self._open_turn(seat, tile, True)
+        self._open_turn(seat, tile, replacement)
 
     def _open_turn(self, seat: int, tile: int, replacement: bool) -> None:
         """`seat` holds 14 − 3·melds tiles after drawing `tile`: offer its turn actions."""
@@ -658,9 +653,9 @@ class Game:
             # Fast path (nearly every discard): seat `nxt` draws right here, without the driver loop,
             # when the draw is the plain case — a live-wall tile (not a flower, not one of Changbai's
             # last-draw tiles) that cannot win, for a seat that has not declared ready. It does
-            # exactly what one iteration of `_run` followed by `_open_turn` does for that case (draw
-            # bookkeeping, then the turn's discards / kongs / 报听); every other draw is left to `_run`
-            # before anything of it is done. Keep the three in step.
+            # exactly what one iteration of `_run` (→ `_receive` → `_open_turn`) does for that case
+            # (draw bookkeeping, then the turn's discards / kongs / 报听); every other draw is left to
+            # `_run` before anything of it is done. Keep them in step.
             head = self.head
             if self.tail - head - self.reserve > self.last_draws and not self.last_four:
                 drawn = self.wall[head]
