@@ -1,28 +1,17 @@
 """best_discards: one core call for a bot's discard search, checked against discard_options and
 against shanten of every discard."""
 
-import random
-
 import pytest
 
 import mahjong_core as mc
+import reference_hands as H
 from mahjong_core import Forms, InvalidHandError
-
-
-def _random_hand(rng, tiles):
-    wall = [i // 4 for i in range(136)]
-    rng.shuffle(wall)
-    counts = [0] * 34
-    for t in wall[:tiles]:
-        counts[t] += 1
-    return counts
 
 
 @pytest.mark.parametrize("forms", [Forms.STANDARD, Forms.SICHUAN, Forms.CHANGBAI, Forms.MCR])
 def test_matches_every_discard(forms):
-    rng = random.Random(int(forms))
-    for _ in range(400):
-        counts = _random_hand(rng, 14)
+    for row in H.counts_from_draws(H.uniform_draws(seed=int(forms), n=400, tiles=14)):
+        counts = row.tolist()
         shanten, mask = mc.best_discards(bytes(counts), forms)
         after = {}
         for t in range(34):
