@@ -170,16 +170,26 @@ cdef class _Input:
     cdef object hand      # the Hand when there is one
 
 
+cdef inline const uint8_t* _byte_storage(object obj, Py_ssize_t* n) noexcept:
+    """The storage of a bytes or bytearray (no copy, no buffer acquisition) with its size in `n`, or
+    NULL for any other type."""
+    if type(obj) is bytes:
+        n[0] = PyBytes_GET_SIZE(obj)
+        return <const uint8_t*>PyBytes_AS_STRING(obj)
+    if type(obj) is bytearray:
+        n[0] = PyByteArray_GET_SIZE(obj)
+        return <const uint8_t*>PyByteArray_AS_STRING(obj)
+    return NULL
+
+
 cdef int _fill_counts(object seq, uint8_t* out, str what) except -1:
     """34 integer counts 0..4 from any sequence (floats are refused, not truncated)."""
-    cdef Py_ssize_t n
+    cdef Py_ssize_t n = 0
     cdef long v
     cdef int overflow, i
-    cdef const uint8_t* raw
-    if type(seq) is bytes or type(seq) is bytearray:
+    cdef const uint8_t* raw = _byte_storage(seq, &n)
+    if raw != NULL:
         # Fast path (engines build Hands from count bytes): a byte is an integer already.
-        raw = <const uint8_t*>(PyBytes_AS_STRING(seq) if type(seq) is bytes else PyByteArray_AS_STRING(seq))
-        n = PyBytes_GET_SIZE(seq) if type(seq) is bytes else PyByteArray_GET_SIZE(seq)
         if n != KINDS:
             raise InvalidHandError(f"{what} needs 34 counts (one per tile kind), got {n}")
         for i in range(KINDS):
@@ -291,17 +301,11 @@ cdef inline int _no_melds_with_hand(object melds) except -1:
 cdef inline const uint8_t* _raw_counts(object hand) except? NULL:
     """The storage of 34 counts held in bytes or a bytearray (no copy, no buffer acquisition), or
     NULL for any other type."""
-    cdef Py_ssize_t n
-    cdef const char* data
-    if type(hand) is bytes:
-        n, data = PyBytes_GET_SIZE(hand), PyBytes_AS_STRING(hand)
-    elif type(hand) is bytearray:
-        n, data = PyByteArray_GET_SIZE(hand), PyByteArray_AS_STRING(hand)
-    else:
-        return NULL
-    if n != KINDS:
+    cdef Py_ssize_t n = 0
+    cdef const uint8_t* data = _byte_storage(hand, &n)
+    if data != NULL and n != KINDS:
         raise InvalidHandError(f"hand {type(hand).__name__} must hold 34 counts, got {n}")
-    return <const uint8_t*>data
+    return data
 
 
 # The three hot functions below have two fast paths — a Hand (validated at construction, so the
