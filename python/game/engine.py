@@ -539,14 +539,19 @@ class Game:
         if self.declared[seat]:
             self._declared_turn(seat, tile, can_win)
             return
-        options = self._discard_options(seat)
+        options = self._turn_options(seat)
         if can_win:
             options.insert(0, WIN)
+        self._pending = {seat: options}
+
+    def _turn_options(self, seat: int) -> List[Action]:
+        """A plain turn's actions besides a win: the discards, kongs while the wall lasts, 报听."""
+        options = self._discard_options(seat)
         if (4 in self.hands[seat] or self.pungs[seat]) and self.tail > self.head:
             options.extend(self._kong_options(seat))
         if self.declares:
             options.extend(self._declare_options(seat))
-        self._pending = {seat: options}
+        return options
 
     def _declared_turn(self, seat: int, tile: int, can_win: int) -> None:
         """报听: the drawn tile goes out unless it wins or makes a kong that keeps the wait."""
@@ -654,8 +659,8 @@ class Game:
             # when the draw is the plain case — a live-wall tile (not a flower, not one of Changbai's
             # last-draw tiles) that cannot win, for a seat that has not declared ready. It does
             # exactly what one iteration of `_run` (→ `_receive` → `_open_turn`) does for that case
-            # (draw bookkeeping, then the turn's discards / kongs / 报听); every other draw is left to
-            # `_run` before anything of it is done. Keep them in step.
+            # (draw bookkeeping, then `_turn_options`); every other draw is left to `_run` before
+            # anything of it is done. Keep them in step.
             head = self.head
             if self.tail - head - self.reserve > self.last_draws and not self.last_four:
                 drawn = self.wall[head]
@@ -665,17 +670,11 @@ class Game:
                     if lock is not None:
                         lock[nxt] = -1
                     self._events.append(("draw", nxt, drawn))
-                    hand = hands[nxt]
-                    hand[drawn] += 1
+                    hands[nxt][drawn] += 1
                     self.turn = nxt
                     self.drawn = drawn
                     self.phase = TURN  # (replacement is False already)
-                    options = self._discard_options(nxt)
-                    if (4 in hand or self.pungs[nxt]) and self.tail > head + 1:
-                        options.extend(self._kong_options(nxt))
-                    if self.declares:
-                        options.extend(self._declare_options(nxt))
-                    self._pending = {nxt: options}
+                    self._pending = {nxt: self._turn_options(nxt)}
                     return
             self._next_draw = nxt
             return
