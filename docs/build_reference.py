@@ -47,6 +47,9 @@ def main(argv: list) -> int:
         # pdoc walks the submodules of each package it is given; listing them too is intended here (a
         # package with __all__ would otherwise hide its modules), so that one notice is not an error.
         warnings.filterwarnings("ignore", message="The module specification .* adds a module named")
+        # The engine's hot modules are compiled (Cython): pdoc cannot read source lines for their
+        # dataclass fields, which says nothing about the docstrings.
+        warnings.filterwarnings("ignore", message="Cannot determine where .* is taken from")
         pdoc.pdoc(*modules, output_directory=out)
     print(f"{len(modules)} modules documented in {out}")
     return 0
