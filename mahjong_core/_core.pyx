@@ -54,17 +54,20 @@ cdef extern from "mahjong_core/bits.h" namespace "mahjong_core" nogil:
 # Tables
 
 def ensure_init():
-    """Build the lookup tables now (they are otherwise built on first use, ~0.3 s)."""
+    """Kept for compatibility: the tables are baked into the extension at build time (generated
+    by cpp/tools/gen_tables.cpp), so they are ready at import and this does nothing."""
     with nogil:
         ctables.ensure_init()
 
 
 def table_info():
-    """Facts about the lookup tables: checksum, bytes, build seconds, class counts."""
+    """Facts about the lookup tables: checksum, bytes, build seconds (0: baked at build time),
+    whether they are baked, class counts."""
     ctables.ensure_init()
     cdef const ctables.Tables* t = &ctables.get()
     return {
         "checksum": ctables.checksum(),
+        "baked": ctables.kBaked,
         "bytes": ctables.memory_bytes(),
         "build_seconds": ctables.build_seconds(),
         "suit_classes": t.phantom.suit_classes,
