@@ -560,11 +560,22 @@ cdef object _py_decomposition(const cd.Decomposition& d):
 # ---------------------------------------------------------------------------------------------
 # Batch kernels (wrapped by mahjong_core.batch)
 
-# `melds_rows` is empty when every row has `melds` exposed melds, else one count per row.
+# `melds_rows` is empty when every row has `melds` exposed melds, else one count per row. The
+# kernels check every length against N themselves: they are reachable from Python, and a short
+# `out` or `melds_rows` would otherwise be written or read past its end.
+
+cdef int _check_batch_lengths(Py_ssize_t n, Py_ssize_t melds_rows, Py_ssize_t out, Py_ssize_t per_row) except -1:
+    if melds_rows != 0 and melds_rows != n:
+        raise InvalidArgumentError(f"melds_rows must be empty or hold one meld count per row ({n}), got {melds_rows}")
+    if out != n * per_row:
+        raise InvalidArgumentError(f"out must hold {n * per_row} entries ({n} rows x {per_row}), got {out}")
+    return 0
+
 
 def _batch_shanten(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] melds_rows, unsigned forms,
                    bint limited, int8_t[::1] out):
     cdef Py_ssize_t n = counts.shape[0]
+    _check_batch_lengths(n, melds_rows.shape[0], out.shape[0], 1)
     if n == 0:
         return
     cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
@@ -575,6 +586,7 @@ def _batch_shanten(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] m
 def _batch_is_winning(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] melds_rows, unsigned forms,
                       uint8_t[::1] out):
     cdef Py_ssize_t n = counts.shape[0]
+    _check_batch_lengths(n, melds_rows.shape[0], out.shape[0], 1)
     if n == 0:
         return
     cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
@@ -585,11 +597,115 @@ def _batch_is_winning(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1
 def _batch_waits(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] melds_rows, unsigned forms,
                  uint8_t[::1] out):
     cdef Py_ssize_t n = counts.shape[0]
+    _check_batch_lengths(n, melds_rows.shape[0], out.shape[0], KINDS)
     if n == 0:
         return
     cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
     with nogil:
         cb.batch_waits(&counts[0, 0], n, per_row, melds, forms, &out[0])
+
+
+# The fast path of mahjong_core.batch for its common input — a C-contiguous (N, 34) uint8 NumPy
+# array, an int meld count or a uint8 array of per-row counts — in one C call: two buffer
+# acquisitions and one np.empty instead of typed-memoryview conversions and Python-level checks
+# (which cost ~1.5 µs per call, as much as 50 hands). Anything else returns None and takes the
+# general path in batch.py, which also words the errors for odd inputs.
+
+cdef object _np_module = None
+cdef object _np_ndarray = None
+cdef object _np_empty = None
+cdef object _np_int8 = None
+cdef object _np_bool = None
+cdef object _np_uint8 = None
+
+cdef enum:
+    _BATCH_SHANTEN = 0
+    _BATCH_IS_WINNING = 1
+    _BATCH_WAITS = 2
+
+from cpython.ref cimport PyObject
+
+cdef extern from "_ndarray.h":
+    ctypedef struct mc_ndarray_head:
+        char* data
+        int nd
+        Py_ssize_t* dimensions
+        PyObject* descr
+        int flags
+    mc_ndarray_head* mc_ndarray(object obj)
+    int MC_NPY_C_CONTIGUOUS
+    int MC_NPY_ALIGNED
+
+
+cdef inline mc_ndarray_head* _u8_array(object obj, int nd, Py_ssize_t cols) noexcept:
+    """The head of `obj` when it is an aligned C-contiguous uint8 ndarray of `nd` dimensions (the
+    second of size `cols`), else NULL. `type(obj) is numpy.ndarray` is checked by the caller."""
+    cdef mc_ndarray_head* a = mc_ndarray(obj)
+    cdef int need = MC_NPY_C_CONTIGUOUS | MC_NPY_ALIGNED
+    if a.descr != <PyObject*>_np_uint8 or a.nd != nd or (a.flags & need) != need:
+        return NULL
+    if nd == 2 and a.dimensions[1] != cols:
+        return NULL
+    return a
+
+
+def _batch_fast(int op, counts, melds, forms, bint limited, np):
+    """Run batch operation `op` on a NumPy uint8 (N, 34) array; None when the input needs the
+    general path. `np` is mahjong_core.batch's NumPy module (None when absent or not yet loaded)."""
+    global _np_module, _np_ndarray, _np_empty, _np_int8, _np_bool, _np_uint8
+    if np is not _np_module:
+        if np is None or not hasattr(np, "ndarray"):
+            return None  # NumPy absent, or not loaded yet (batch.py loads it on the general path)
+        _np_ndarray, _np_empty = np.ndarray, np.empty
+        _np_int8, _np_bool, _np_uint8 = np.dtype(np.int8), np.dtype(np.bool_), np.dtype(np.uint8)
+        _np_module = np
+    if type(counts) is not _np_ndarray or not isinstance(forms, int):
+        return None
+    cdef mc_ndarray_head* rows = _u8_array(counts, 2, KINDS)
+    if rows == NULL:
+        return None
+    cdef unsigned f = _forms(forms)
+    cdef int single = 0, overflow = 0
+    cdef Py_ssize_t n = rows.dimensions[0]
+    cdef const uint8_t* per = NULL
+    cdef mc_ndarray_head* m
+    if type(melds) is int:
+        single = PyLong_AsLongAndOverflow(melds, &overflow)
+        if overflow or single < 0 or single > 4:
+            return None  # batch.py words the error
+    elif type(melds) is _np_ndarray:
+        m = _u8_array(melds, 1, 0)
+        if m == NULL or m.dimensions[0] != n:
+            return None
+        per = <const uint8_t*>m.data
+    else:
+        return None
+    if op == _BATCH_WAITS:
+        out = _np_empty((n, KINDS), _np_bool)
+    else:
+        out = _np_empty(n, _np_int8 if op == _BATCH_SHANTEN else _np_bool)
+    if n == 0:
+        return out
+    cdef void* dest = mc_ndarray(out).data
+    cdef const uint8_t* src = <const uint8_t*>rows.data
+    # `counts` and `melds` stay referenced by this frame, so their data outlives the nogil call.
+    if n < 64:  # releasing the GIL costs more than a few hands
+        _batch_run(op, src, n, per, single, f, limited, dest)
+    else:
+        with nogil:
+            _batch_run(op, src, n, per, single, f, limited, dest)
+    return out
+
+
+cdef int _batch_run(int op, const uint8_t* rows, Py_ssize_t n, const uint8_t* per_row, int melds, unsigned forms,
+                    bint limited, void* out) except -1 nogil:
+    if op == _BATCH_SHANTEN:
+        cb.batch_shanten(rows, n, per_row, melds, forms, limited, <int8_t*>out)
+    elif op == _BATCH_IS_WINNING:
+        cb.batch_is_winning(rows, n, per_row, melds, forms, <uint8_t*>out)
+    else:
+        cb.batch_waits(rows, n, per_row, melds, forms, <uint8_t*>out)
+    return 0
 
 
 # ---------------------------------------------------------------------------------------------
