@@ -40,6 +40,13 @@ from .model import (
 
 mc_set_error_types(InvalidHandError, InvalidArgumentError)
 
+
+cdef extern from "_ndarray.h":
+    void mc_plain_class_lookup(object meta)
+
+from . import tiles as _tiles_module
+mc_plain_class_lookup(_tiles_module._EnumType)  # Tile.X / Forms.X at plain-class speed (see tiles.py)
+
 cdef tuple TILES = tuple(Tile)
 cdef tuple BLOCK_KINDS = tuple(PyBlockKind)
 cdef dict FORM_OF_FLAG = {int(f): f for f in (Forms.STANDARD, Forms.SEVEN_PAIRS, Forms.THIRTEEN_ORPHANS,

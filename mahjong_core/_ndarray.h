@@ -1,4 +1,5 @@
-// The leading fields of a NumPy array object, for the batch fast path (binding-side only).
+// Binding-side helpers that reach into object layouts (never included by the C++ core):
+// the leading fields of a NumPy array object, for the batch fast path, and the class-lookup slot.
 //
 // Why: getting a pointer to an array's data through the buffer protocol costs more than the whole
 // batch call is allowed to (NumPy builds a format string and a cache entry per request), and the
@@ -27,3 +28,8 @@ typedef struct {
 #define MC_NPY_ALIGNED 0x0100
 
 static inline mc_ndarray_head* mc_ndarray(PyObject* obj) { return (mc_ndarray_head*)obj; }
+
+// Gives metaclass `meta` the attribute lookup of `type` itself (see mahjong_core.tiles._EnumType).
+static inline void mc_plain_class_lookup(PyObject* meta) {
+  ((PyTypeObject*)meta)->tp_getattro = PyType_Type.tp_getattro;
+}

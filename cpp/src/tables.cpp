@@ -122,7 +122,7 @@ struct Walk {
   }
 };
 
-std::vector<DistanceVector> walk_distances(int ranks, bool honors, bool limited, int max_sum) {
+[[maybe_unused]] std::vector<DistanceVector> walk_distances(int ranks, bool honors, bool limited, int max_sum) {
   std::vector<DistanceVector> out;
   Walk walk{ranks, honors, limited, max_sum, &out, {}};
   walk.run();
@@ -179,7 +179,7 @@ struct DistanceStorage {
   }
 };
 
-void build_distance_tables(const std::vector<DistanceVector>& suit, const std::vector<DistanceVector>& honor,
+[[maybe_unused]] void build_distance_tables(const std::vector<DistanceVector>& suit, const std::vector<DistanceVector>& honor,
                            DistanceStorage& out) {
   Classifier suit_classes, honor_classes, states;
   out.suit_class.resize(suit.size());
@@ -237,7 +237,7 @@ void build_distance_tables(const std::vector<DistanceVector>& suit, const std::v
   v.honor_exact = out.honor_exact.data();
 }
 
-void fill_rank_tables(Tables& t) {
+[[maybe_unused]] void fill_rank_tables(Tables& t) {
   // patterns[r][m]: number of count vectors of length r, entries 0..4, sum <= m.
   uint32_t patterns[10][kMaxSuitTiles + 1];
   for (int m = 0; m <= kMaxSuitTiles; ++m) patterns[0][m] = 1;
