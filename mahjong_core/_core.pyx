@@ -254,8 +254,7 @@ cdef _Input _resolve(object hand, object melds):
         _no_melds_with_hand(melds)
         return inp
     if isinstance(hand, str):
-        from .notation import parse
-        return _resolve(parse(hand), 0)
+        return _resolve(_parse_notation(hand), 0)
     cdef const uint8_t* raw = _raw_counts(hand)
     if raw != NULL:
         inp.c = raw
@@ -727,4 +726,5 @@ def _shuffle_with_words(bytearray tiles not None, bytes words not None):
     return cshuffle.shuffle_with_words(<uint8_t*>PyByteArray_AS_STRING(tiles), <int>n,
                                        <const uint8_t*>PyBytes_AS_STRING(words), PyBytes_GET_SIZE(words) // 2)
 
+include "_notation.pxi"
 include "_mcr.pxi"
