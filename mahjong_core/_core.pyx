@@ -442,18 +442,165 @@ cdef tuple _tiles_of(uint64_t mask):
     return tuple(out)
 
 
-cdef int _remaining(_Input inp, object visible, int* out) except -1:
+cdef extern from "Python.h":
+    int PyObject_GenericSetDict(object obj, object value, void* context) except -1
+
+cdef object _object_new = object.__new__
+
+
+cdef inline object _frozen(type cls, dict fields):
+    """A frozen dataclass instance with these fields, without its generated __init__ (which sets
+    each field through object.__setattr__, ~1 µs for a DiscardOption). Only for the model classes
+    that have no __post_init__ (Block, Decomposition, DiscardOption)."""
+    obj = _object_new(cls)
+    PyObject_GenericSetDict(obj, fields, NULL)
+    return obj
+
+
+@cython.auto_pickle(False)
+@cython.final
+cdef class EffectiveTiles:
+    """Effective tiles -> unseen copies, in tile order: a read-only mapping (Tile -> int) that
+    compares equal to the dict it stands for. It holds a 34-bit mask and 34 counts; the dict is
+    only built if `keys()`, `items()`, `values()` or `dict()` ask for it.
+
+    `mask` (bit i = Tile(i)) and `total` (unseen copies of all listed kinds) are the allocation-free
+    views for engines and bots."""
+    cdef readonly uint64_t mask
+    cdef int8_t rem[34]
+    cdef dict _dict
+
+    def __len__(self):
+        return _popcount(self.mask)
+
+    def __bool__(self):
+        return self.mask != 0
+
+    cdef inline int _index(self, object key) except -2:
+        """The kind of `key` when it is listed, else -1."""
+        cdef int overflow
+        cdef long i
+        if not isinstance(key, int):
+            return -1
+        i = PyLong_AsLongAndOverflow(key, &overflow)
+        if overflow or i < 0 or i >= KINDS or not (self.mask >> i) & 1:
+            return -1
+        return <int>i
+
+    def __getitem__(self, key):
+        cdef int i = self._index(key)
+        if i < 0:
+            raise KeyError(key)
+        return self.rem[i]
+
+    def __contains__(self, key):
+        return self._index(key) >= 0
+
+    def get(self, key, default=None, /):
+        cdef int i = self._index(key)
+        return default if i < 0 else self.rem[i]
+
+    def __iter__(self):
+        return iter(_tiles_of(self.mask))
+
+    def to_dict(self):
+        """The plain dict (built once, then shared by keys/items/values; a copy is returned)."""
+        return dict(self._as_dict())
+
+    cdef dict _as_dict(self):
+        if self._dict is None:
+            self._dict = _effective_dict(self.mask, self.rem)
+        return self._dict
+
+    def keys(self):
+        return self._as_dict().keys()
+
+    def items(self):
+        return self._as_dict().items()
+
+    def values(self):
+        return self._as_dict().values()
+
+    @property
+    def total(self):
+        """Unseen copies of all listed kinds."""
+        return _unseen_total(self.mask, self.rem)
+
+    def __eq__(self, other):
+        cdef EffectiveTiles o
+        cdef int i
+        cdef uint64_t m
+        if isinstance(other, EffectiveTiles):
+            o = <EffectiveTiles>other
+            if o.mask != self.mask:
+                return False
+            m = self.mask
+            while m:
+                i = _lowest_bit(m)
+                if o.rem[i] != self.rem[i]:
+                    return False
+                m &= m - 1
+            return True
+        if isinstance(other, dict) or isinstance(other, _Mapping):
+            return self._as_dict() == other
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # like the dict it stands for
+
+    def __repr__(self):
+        return repr(self._as_dict())
+
+    def __reduce__(self):
+        return (dict, (self._as_dict(),))
+
+
+from collections.abc import Mapping as _Mapping
+_Mapping.register(EffectiveTiles)
+
+
+cdef inline int _popcount(uint64_t m) noexcept:
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef inline int _unseen_total(uint64_t m, const int8_t* rem) noexcept:
+    cdef int total = 0
+    while m:
+        total += rem[_lowest_bit(m)]
+        m &= m - 1
+    return total
+
+
+cdef inline EffectiveTiles _effective_result(uint64_t mask, const int* rem):
+    cdef EffectiveTiles out = EffectiveTiles.__new__(EffectiveTiles)
+    cdef int i
+    out.mask = mask
+    for i in range(KINDS):
+        out.rem[i] = <int8_t>rem[i]
+    return out
+
+
+cdef inline int _remaining_of(const uint8_t* c, const uint8_t* meld_c, object visible, int* out) except -1:
     """Unseen copies per kind: 4 - own (concealed + melds) - visible."""
     cdef uint8_t vis[34]
     cdef int i, n
     if visible is None:
-        memset(vis, 0, KINDS)
-    elif isinstance(visible, bytes) and len(visible) == KINDS:
-        memcpy(vis, PyBytes_AS_STRING(visible), KINDS)
+        for i in range(KINDS):
+            out[i] = 4 - c[i] - meld_c[i]
+        return 0
+    if type(visible) is bytes and PyBytes_GET_SIZE(visible) == KINDS:
+        memcpy(vis, PyBytes_AS_STRING(visible), KINDS)  # a count above 4 fails the check below
     else:
         _fill_counts(visible, vis, "visible")
     for i in range(KINDS):
-        n = 4 - inp.c[i] - inp.meld_c[i] - vis[i]
+        n = 4 - c[i] - meld_c[i] - vis[i]
         if n < 0:
             raise InvalidHandError(
                 f"the hand, its melds and `visible` hold {4 - n} copies of {TILES[i]} (at most 4)")
@@ -461,17 +608,41 @@ cdef int _remaining(_Input inp, object visible, int* out) except -1:
     return 0
 
 
+cdef uint8_t _NO_MELD_TILES[34]
+memset(_NO_MELD_TILES, 0, 34)
+
+
 def effective_tiles(hand, forms=Forms.MCR, visible=None, *, melds=0):
     """Tiles that lower the shanten of a 13 - 3*melds hand -> unseen copies of each.
 
     `visible`: 34 counts already seen elsewhere (discards, others' melds). Kinds the player holds
-    all four of are never listed; a listed kind may have 0 unseen copies left.
+    all four of are never listed; a listed kind may have 0 unseen copies left. The result is an
+    `EffectiveTiles` mapping (Tile -> unseen copies, equal to the dict it stands for; `.mask` and
+    `.total` need no dict).
     """
     cdef unsigned f = _forms(forms)
-    cdef _Input inp = _resolve(hand, melds)
     cdef int rem[34]
     cdef cs.Effective e
-    _remaining(inp, visible, rem)
+    cdef HandCore h
+    cdef _Input inp
+    cdef const uint8_t* raw
+    if isinstance(hand, HandCore):
+        # The hot path (bots): a validated Hand needs only its size checked.
+        h = <HandCore>hand
+        _no_melds_with_hand(melds)
+        if h.n_tiles != 13 - 3 * h.n_melds:
+            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Waiting)
+        _remaining_of(h.c, h.meld_c, visible, rem)
+        e = cs.effective_unchecked(h.c, h.n_melds, f, cs.drawable_mask(h.c, h.meld_c))
+        _check_applicable(e.shanten, f, h.n_melds)
+        return _effective_result(e.tiles, rem)
+    raw = _raw_counts(hand) if type(melds) is int else NULL
+    if raw != NULL:
+        _remaining_of(raw, _NO_MELD_TILES, visible, rem)
+        e = cs.effective(raw, _meld_count(melds), f, cs.drawable_mask(raw, NULL))
+        return _effective_result(e.tiles, rem)
+    inp = _resolve(hand, melds)
+    _remaining_of(inp.c, inp.meld_c, visible, rem)
     cdef uint64_t drawable = cs.drawable_mask(inp.c, inp.meld_c)
     if inp.trusted:
         cs.validate_hand(inp.c, inp.melds, cs.TileCount.Waiting)
@@ -479,40 +650,59 @@ def effective_tiles(hand, forms=Forms.MCR, visible=None, *, melds=0):
         _check_applicable(e.shanten, f, inp.melds)
     else:
         e = cs.effective(inp.c, inp.melds, f, drawable)
-    return _effective_dict(e.tiles, rem)
+    return _effective_result(e.tiles, rem)
 
 
 def discard_options(hand, forms=Forms.MCR, visible=None, *, melds=0):
     """Every distinct discard of a 14 - 3*melds hand, best first.
 
-    Each `DiscardOption` has the shanten after the discard and the effective tiles then, with unseen
-    copies (the discarded tile counts as seen). Order: lower shanten, then more unseen effective
-    tiles, then tile order.
+    Each `DiscardOption` has the shanten after the discard and the effective tiles then (an
+    `EffectiveTiles` mapping), with unseen copies (the discarded tile counts as seen). Order: lower
+    shanten, then more unseen effective tiles, then tile order.
     """
     cdef unsigned f = _forms(forms)
     cdef _Input inp = _resolve(hand, melds)
     cdef int rem[34]
-    _remaining(inp, visible, rem)
+    _remaining_of(inp.c, inp.meld_c, visible, rem)
     cdef vector[cs.DiscardOption] opts = cs.discard_options(inp.c, inp.melds, f, inp.meld_c)
-    cdef list keyed = []
-    cdef int total, i
-    cdef uint64_t m
-    for o in opts:
-        total = 0
-        m = o.effective
-        while m:
-            total += rem[_lowest_bit(m)]
-            m &= m - 1
-        keyed.append((o.shanten, -total, o.tile, PyDiscardOption(TILES[o.tile], o.shanten, _effective_dict(o.effective, rem))))
-    keyed.sort(key=_first_three)
-    return [k[3] for k in keyed]
+    cdef size_t n = opts.size(), i, j
+    cdef long long keys[34]
+    cdef long long key
+    cdef int total
+    # Sort key packed into one integer: shanten, then more unseen tiles, then the tile.
+    for i in range(n):
+        total = _unseen_total_int(opts[i].effective, rem)
+        keys[i] = ((<long long>(opts[i].shanten + 8)) << 24) | ((<long long>(1023 - total)) << 8) | opts[i].tile
+    for i in range(1, n):  # insertion sort: at most 14 entries
+        key = keys[i]
+        j = i
+        while j > 0 and keys[j - 1] > key:
+            keys[j] = keys[j - 1]
+            j -= 1
+        keys[j] = key
+    cdef list out = []
+    cdef int tile
+    cdef const cs.DiscardOption* o
+    for i in range(n):
+        tile = <int>(keys[i] & 0xFF)
+        for j in range(n):
+            if opts[j].tile == tile:
+                o = &opts[j]
+                break
+        out.append(_frozen(PyDiscardOption, {"tile": TILES[tile], "shanten": o.shanten,
+                                             "effective": _effective_result(o.effective, rem)}))
+    return out
 
 
-cdef object _first_three(tuple k):
-    return k[:3]
+cdef inline int _unseen_total_int(uint64_t m, const int* rem) noexcept:
+    cdef int total = 0
+    while m:
+        total += rem[_lowest_bit(m)]
+        m &= m - 1
+    return total
 
 
-cdef dict _effective_dict(uint64_t mask, const int* rem):
+cdef dict _effective_dict(uint64_t mask, const int8_t* rem):
     cdef dict out = {}
     cdef int i
     while mask:
@@ -522,8 +712,18 @@ cdef dict _effective_dict(uint64_t mask, const int* rem):
     return out
 
 
+cdef dict _block_cache = {}
+
+
 cdef object _py_block(const cd.Block& b):
-    return PyBlock(BLOCK_KINDS[<int>b.kind], TILES[b.tile], b.concealed, None if b.meld < 0 else b.meld)
+    """The Block value of a C++ block (frozen, so equal blocks are one shared object)."""
+    cdef int key = ((<int>b.kind * 34 + b.tile) * 2 + (1 if b.concealed else 0)) * 8 + b.meld + 1
+    obj = _block_cache.get(key)
+    if obj is None:
+        obj = _frozen(PyBlock, {"kind": BLOCK_KINDS[<int>b.kind], "tile": TILES[b.tile],
+                                "concealed": bool(b.concealed), "meld": None if b.meld < 0 else b.meld})
+        _block_cache[key] = obj
+    return obj
 
 
 def decompositions(hand, forms=Forms.MCR):
@@ -549,18 +749,22 @@ def decompositions(hand, forms=Forms.MCR):
 
 
 cdef object _py_decomposition(const cd.Decomposition& d):
-    """The Python `Decomposition` of a C++ one."""
+    """The Python `Decomposition` of a C++ one (fields filled directly: see _frozen)."""
     cdef int i
     form = FORM_OF_FLAG[d.form]
     arrangement = None if d.knitted < 0 else d.knitted
+    sets, pair, pairs = (), None, ()
     if d.form == 2:  # seven pairs
-        return PyDecomposition(form, pairs=tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)]))
-    if d.form == 4:  # thirteen orphans
-        return PyDecomposition(form, pair=TILES[d.blocks[0].tile])
-    if d.form == 8:  # honours and knitted
-        return PyDecomposition(form, arrangement=arrangement)
-    sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
-    return PyDecomposition(form, sets=sets, pair=TILES[d.blocks[d.n_blocks - 1].tile], arrangement=arrangement)
+        pairs = tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)])
+        arrangement = None
+    elif d.form == 4:  # thirteen orphans
+        pair = TILES[d.blocks[0].tile]
+        arrangement = None
+    elif d.form != 8:  # standard, knitted straight (honours and knitted: arrangement only)
+        sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
+        pair = TILES[d.blocks[d.n_blocks - 1].tile]
+    return _frozen(PyDecomposition, {"form": form, "sets": sets, "pair": pair, "pairs": pairs,
+                                     "arrangement": arrangement})
 
 
 # ---------------------------------------------------------------------------------------------

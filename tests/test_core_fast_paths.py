@@ -43,3 +43,70 @@ def test_forms_member_and_int_give_the_same_answers(forms):
     hand = mc.parse("19m19p19s1234567z")
     assert mc.shanten(hand, forms) == mc.shanten(hand, int(forms))
     assert mc.waits(hand, forms) == mc.waits(hand, int(forms))
+
+
+# ---------------------------------------------------------------------------------------------
+# Compact results: EffectiveTiles behaves as the dict it stands for
+
+
+def _dict_effective(hand, forms=Forms.MCR, visible=None):
+    """The old result, rebuilt from the mask: Tile -> 4 - held - visible."""
+    eff = mc.effective_tiles(hand, forms, visible)
+    held = [a + b for a, b in zip(hand.counts, hand.meld_counts)]
+    vis = visible or [0] * 34
+    return {Tile(i): 4 - held[i] - vis[i] for i in range(34) if eff.mask >> i & 1}
+
+
+@pytest.mark.parametrize("text", ["123m456p78s19pESW", "1112345678999m", "19m19p19s1234567z", "[555p,1]123m67s88sEE"])
+def test_effective_tiles_mapping_equals_dict(text):
+    hand = mc.parse(text)
+    eff = mc.effective_tiles(hand)
+    expected = _dict_effective(hand)
+    assert eff == expected and expected == eff and not (eff != expected)
+    assert dict(eff) == expected and eff.to_dict() == expected and list(eff) == list(expected)
+    assert list(eff.items()) == list(expected.items()) and list(eff.keys()) == list(expected)
+    assert list(eff.values()) == list(expected.values()) and len(eff) == len(expected)
+    assert eff.total == sum(expected.values()) and bool(eff) == bool(expected)
+    assert repr(eff) == repr(expected)
+    for t in Tile:
+        assert (t in eff) == (t in expected) and (int(t) in eff) == (t in expected)
+        assert eff.get(t) == expected.get(t) and eff.get(t, -5) == expected.get(t, -5)
+        if t in expected:
+            assert eff[t] == expected[t] == eff[int(t)]
+        else:
+            with pytest.raises(KeyError):
+                eff[t]
+    for bad in (-1, 34, 2**70, "1m", None, 1.0):
+        assert bad not in eff and eff.get(bad) is None
+    import collections.abc
+    import pickle
+
+    assert isinstance(eff, collections.abc.Mapping)
+    assert pickle.loads(pickle.dumps(eff)) == expected
+    assert mc.effective_tiles(hand.counts_bytes(), melds=hand.n_melds) == eff if not hand.melds else True
+    with pytest.raises(TypeError):
+        hash(eff)
+
+
+def test_effective_tiles_visible_and_equality_between_results():
+    hand = mc.parse("123m456p78s19pESW")
+    visible = [1] * 34
+    a = mc.effective_tiles(hand, Forms.MCR, visible)
+    assert a == _dict_effective(hand, Forms.MCR, visible)
+    assert a == mc.effective_tiles(hand.counts_bytes(), Forms.MCR, bytes(visible))
+    assert a != mc.effective_tiles(hand)
+
+
+def test_discard_options_effective_are_mappings_and_decompositions_share_blocks():
+    options = mc.discard_options("123m456p78s19pESWN")
+    assert [o.tile for o in options] and all(o.effective == dict(o.effective) for o in options)
+    assert options[0] == mc.DiscardOption(options[0].tile, options[0].shanten, dict(options[0].effective))
+    ds = mc.decompositions("11223344556677m")
+    again = mc.decompositions("11223344556677m")
+    assert ds == again and ds[0].sets[0] is again[0].sets[0]
+    built = [mc.Decomposition(d.form, d.sets, d.pair, d.pairs, d.arrangement) for d in ds]
+    assert list(ds) == built and [hash(d) for d in ds] == [hash(d) for d in built]
+    assert [repr(d) for d in ds] == [repr(d) for d in built]
+    for d in ds:
+        for b in d.sets:
+            assert b == mc.Block(b.kind, b.tile, b.concealed, b.meld)
