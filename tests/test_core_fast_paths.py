@@ -57,7 +57,7 @@ def _dict_effective(hand, forms=Forms.MCR, visible=None):
     return {Tile(i): 4 - held[i] - vis[i] for i in range(34) if eff.mask >> i & 1}
 
 
-@pytest.mark.parametrize("text", ["123m456p78s19pESW", "1112345678999m", "19m19p19s1234567z", "[555p,1]123m67s88sEE"])
+@pytest.mark.parametrize("text", ["123m456p78s19pESW", "1112345678999m", "19m19p19s1234567z", "[555p,1]123m67s88sEEE"])
 def test_effective_tiles_mapping_equals_dict(text):
     hand = mc.parse(text)
     eff = mc.effective_tiles(hand)
