@@ -83,6 +83,21 @@ def table_info():
     }
 
 
+def cpu_dispatch():
+    """Which copy of the hot kernels runs: {"variant": "popcnt" | "baseline", "available": (...)}.
+    The POPCNT copy is chosen at load when the CPU has it; MAHJONG_CORE_BASELINE=1 forces the
+    portable baseline (see cpp/src/shanten.cpp)."""
+    return {"variant": cs.kernel_variant().decode("ascii"),
+            "available": tuple(cs.kernel_variants().decode("ascii").split(","))}
+
+
+def _use_kernels(str name):
+    """Switch the kernel copy (tests compare them); InvalidArgumentError when unavailable. Not
+    safe while other threads are calling into the core."""
+    if not cs.use_kernel_variant(name.encode("ascii")):
+        raise InvalidArgumentError(f"kernel variant {name!r} is not available here: {cpu_dispatch()['available']}")
+
+
 # ---------------------------------------------------------------------------------------------
 # Hand storage
 

@@ -110,3 +110,62 @@ def test_discard_options_effective_are_mappings_and_decompositions_share_blocks(
     for d in ds:
         for b in d.sets:
             assert b == mc.Block(b.kind, b.tile, b.concealed, b.meld)
+
+
+# ---------------------------------------------------------------------------------------------
+# CPU dispatch: the POPCNT and baseline copies of the kernels give identical answers
+
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+import reference_hands as H  # noqa: E402
+from mahjong_core import _core  # noqa: E402
+
+
+def _answers(cases_waiting, cases_complete):
+    out = []
+    for case in cases_waiting:
+        raw, m = bytes(case.counts), len(case.melds)
+        possible = Forms.MCR if m == 0 else (Forms.STANDARD | Forms.KNITTED_STRAIGHT if m == 1 else Forms.STANDARD)
+        for forms in (Forms.MCR, Forms.CHANGBAI, Forms.STANDARD, Forms.KNITTED_STRAIGHT | Forms.STANDARD):
+            forms = Forms(forms & possible)
+            out.append((mc.shanten(raw, forms, melds=m), mc.shanten(raw, forms, melds=m, exclude_exhausted=True),
+                        mc.waits_mask(raw, forms, melds=m), mc.effective_tiles(raw, forms, melds=m).mask))
+    for case in cases_complete:
+        raw, m = bytes(case.counts), len(case.melds)
+        forms = Forms.MCR if m == 0 else Forms.STANDARD
+        out.append((mc.is_winning(raw, forms, melds=m), mc.best_discards(raw, forms, melds=m)))
+    return out
+
+
+def test_kernel_copies_agree():
+    info = mc._core.cpu_dispatch()
+    assert info["variant"] in info["available"] and "baseline" in info["available"]
+    waiting = H.mixed_cases(seed=6100, n=H.scaled(1_500), size="waiting")
+    complete = H.mixed_cases(seed=6200, n=H.scaled(1_500), size="complete")
+    before = info["variant"]
+    results = {}
+    try:
+        for variant in info["available"]:
+            _core._use_kernels(variant)
+            assert _core.cpu_dispatch()["variant"] == variant
+            results[variant] = _answers(waiting, complete)
+    finally:
+        _core._use_kernels(before)
+    first = results["baseline"]
+    for variant, got in results.items():
+        assert got == first, variant
+    with pytest.raises(mc.InvalidArgumentError, match="not available"):
+        _core._use_kernels("avx9000")
+
+
+def test_baseline_environment_variable_forces_the_portable_copy(tmp_path):
+    code = "import mahjong_core as m; print(m._core.cpu_dispatch()['variant'])"
+    env = dict(__import__("os").environ, MAHJONG_CORE_BASELINE="1")
+    forced = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path,
+                            timeout=120, check=True)
+    assert forced.stdout.strip() == "baseline"
+    env["MAHJONG_CORE_BASELINE"] = "0"
+    default = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=tmp_path,
+                             timeout=120, check=True)
+    assert default.stdout.strip() == mc._core.cpu_dispatch()["available"][-1]
