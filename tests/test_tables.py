@@ -14,6 +14,8 @@ import textwrap
 from pathlib import Path
 
 
+import pytest
+
 import mahjong_core as mc
 import reference as R
 import reference_hands as H
