@@ -8,12 +8,13 @@ the hand, direct kong 2 base from the discarder; 查花猪 16 base; escape 16 ba
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 import mahjong_core as mc
-from mahjong_core.game import build_wall, new_game
+from mahjong_core.game import build_wall, new_game, replay
 from mahjong_core.game.constants import MELD_CONCEALED_KONG
 from mahjong_core.game.actions import CONCEALED_KONG, DISCARD, PASS, VOID, WIN
 from mahjong_core.game.testing import check_game
@@ -352,7 +353,8 @@ def test_leaving_during_void_choice_takes_the_first_legal_suit():
     g = _voids_chosen(leaver=3)
     # 3 left before choosing: its first legal choice (m) stands; it paid 96 to each of 0, 1, 2.
     assert g.void_suit(3) == "m" and g.left == [3] and g.ledger.totals() == [96, 96, 96, -288]
-    assert ("leave", 3, "escape", {"0": 96, "1": 96, "2": 96}) in g.event_history()
+    assert g.view(0)["left"] == [3] and g.state()["left"] == [3]
+    assert ("leave", 3, "escape", {"0": 96, "1": 96, "2": 96}, 3) in g.event_history()
     g.act(0, DISCARD[T_("5p")])
     g.act(1, WIN)                                        # 6 from seat 0
     g.act(2, WIN)                                        # 自摸 平胡 12 from seat 0 only (3 left)
@@ -432,6 +434,8 @@ def test_random_leaves_keep_the_hand_sound(preset):
         check_game(g)
         if left_total is not None:                       # nothing paid or received after leaving
             assert g.ledger.totals()[leaver] == left_total
+        again = replay(json.loads(json.dumps(g.log)))    # the log repeats the leave where it came
+        assert again.log == g.log and again.ledger == g.ledger
 
 
 # ---------------------------------------------------------------------------------------------

@@ -26,7 +26,8 @@
   its own discard (or a robbing window on its added kong) closes unanswered — it pays nothing once
   gone, so nobody can win, pung or kong on that tile (the added kong is not made). The hand goes on
   until fewer than two seats are still playing (or ends at once under `escape_ends_hand=True`);
-  an event ("leave", seat, charged, {payee: amount}) is logged. The 查大叫 against a leaver in the
+  an event ("leave", seat, charged, {payee: amount}, answers so far) is logged, and `replay` repeats
+  the leave at that point. The 查大叫 against a leaver in the
   last tiles reads the others' hands as they are (a seat mid-turn at its best discard).
 """
 
@@ -103,7 +104,7 @@ class SichuanGame(Game):
         return self.dealer
 
     def _view_extras(self, seat: int) -> Dict[str, Any]:
-        return {"void": revealed_choices(self, seat, self.void)}
+        return {"void": revealed_choices(self, seat, self.void), "left": list(self.left)}
 
     def _init_ruleset(self) -> None:
         self.void = [-1, -1, -1, -1]
@@ -270,7 +271,8 @@ class SichuanGame(Game):
         if self.lock is not None:
             self.lock[seat] = -1
         self._events.append(("leave", seat, report.charged,
-                             {str(self.ledger[e].payee): self.ledger[e].amount for e in report.entries}))
+                             {str(self.ledger[e].payee): self.ledger[e].amount for e in report.entries},
+                             len(self._actions)))
         if self.settlement.finished:
             self._end()
             return
