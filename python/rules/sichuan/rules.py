@@ -41,6 +41,10 @@ class Rules(RuleKeys):
           根: four identical tiles held count 1 番 each. False (seed: 四张同样的牌不作杠算1根): a
           declared kong is not a 根; four identical tiles held otherwise are — concealed, or a melded
           pung plus the fourth tile among the concealed tiles. True: declared kongs count too.
+      dihu_broken_by: "pung_kong_win" | "pung_kong" = "pung_kong_win"
+          What cancels 地胡 (a non-dealer's self-draw on its first draw) when it happens earlier in
+          the first round: any pung, kong (concealed ones too) or win ("pung_kong_win": a win on a
+          discard is a claim); "pung_kong": pungs and kongs only.
 
     Payments
       zimo_bonus: "add_base" | "add_fan" | None = "add_base"
@@ -62,11 +66,12 @@ class Rules(RuleKeys):
           查大叫 reads readiness from the hand's shape: a hand is ready even when every copy of its
           wait is already visible (rivers, melds, won tiles). False: a wait every copy of which the
           player can see does not count (the game engine passes what each seat sees).
+
+    Leaving (逃跑/强退, `SichuanSettlement.leave`, `SichuanGame.leave`)
       escape_penalty: int = 16
           逃跑/强退: the leaver pays this many base to each player not yet won (seed: 16倍点数 ×
           未胡人数).
       escape_ready_check_last: int = 4
-    escape_ends_hand: bool = False
           ... and when the wall holds this many tiles or fewer, the others' 查大叫 against the
           leaver (ready or not) is computed too and the higher of the two is charged (seed: 在最后
           4张牌的情况下，他人查大叫). 0 = never. (Not for a winner who leaves: it has no hand to check.)
@@ -74,12 +79,6 @@ class Rules(RuleKeys):
           False (RULES.md): the hand goes on for the others after a leave, the leaver's turns skipped,
           until fewer than two are still playing. True (the seed's letter: 未胡者逃跑，游戏结束): a
           leave by a player who has not won ends the hand at once (no further checks).
-
-    Hand value
-      dihu_broken_by: "pung_kong_win" | "pung_kong" = "pung_kong_win"
-          What cancels 地胡 (a non-dealer's self-draw on its first draw) when it happens earlier in
-          the first round: any pung, kong (concealed ones too) or win ("pung_kong_win": a win on a
-          discard is a claim); "pung_kong": pungs and kongs only.
 
     Play (used by the game engine)
       forced_win_last: int = 0

@@ -7,6 +7,7 @@ The game engine owns one `SichuanSettlement` per hand and calls it at each payin
     settlement.kong(1, "direct", tile="7m", discarder=3)       # 刮风: seat 3 pays 2 base
     settlement.discard_win(3, {0: score_0})                    # 点炮: seat 3 pays seat 0
     settlement.self_drawn_win(2, score_2)                         # 自摸: seats 1 and 3 pay
+    settlement.leave(0, wall_left=30)                          # 逃跑: seat 0 pays 16 base to 1 and 3
     settlement.drawn_hand({1: hand_1, 3: hand_3}, void_suits={1: "m", 3: "p"})  # 流局
     settlement.ledger                                          # every Transfer, in order
 
