@@ -8,7 +8,6 @@ from __future__ import annotations
 from mahjong_core.game import build_wall, new_game
 from mahjong_core.game.actions import DECLARE, PIAO, WIN
 from mahjong_core.game.testing import check_game, drive
-from mahjong_core.rules import changbai
 from mahjong_core.rules.changbai import ChangbaiSettlement, Rules, loser_doublings, loser_patterns_of, pair_amount, score
 from mahjong_core.rules.ledger import Transfer as T
 from mahjong_core.tiles import tile_from_str
