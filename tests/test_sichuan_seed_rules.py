@@ -521,3 +521,11 @@ def test_coins_rejects_bad_values(kwargs):
 def test_coins_rejects_totals_that_do_not_balance():
     with pytest.raises(mc.InvalidArgumentError, match="sum to zero"):
         sichuan.coins([6, 0, 0, 0], room_factor=1)
+
+
+def test_the_coins_module_example_holds():
+    import doctest
+
+    from mahjong_core.rules.sichuan import currency as coins_module
+
+    assert doctest.testmod(coins_module, raise_on_error=False).failed == 0

@@ -37,13 +37,13 @@ impossible (a seat that has won acting again, a self-draw score for a discard wi
 from the settlement's, ...).
 
 Modules: `rules` (Rules), `hand` (input, suits, 花猪), `scoring` (fan table,
-score), `settlement` (ledger), `coins` (游戏币), `cli` (command line). Everything public is re-exported
+score), `settlement` (ledger), `currency` (游戏币: coins), `cli` (command line). Everything public is re-exported
 here.
 """
 
 from __future__ import annotations
 
-from .coins import Coins, coins
+from .currency import Coins, coins
 from .hand import SUITS, as_hand, is_flower_pig, suits_held
 from .rules import Rules, RulesError
 from .scoring import (
