@@ -36,9 +36,8 @@ the whole event first and raises `IllegalActionError` without recording anything
 impossible (a seat that has won acting again, a self-draw score for a discard win, rules that differ
 from the settlement's, ...).
 
-Modules: `rules` (Rules), `hand` (input, suits, 花猪), `scoring` (fan table,
-score), `settlement` (ledger), `currency` (游戏币: coins), `cli` (command line). Everything public is re-exported
-here.
+Modules: `rules` (Rules), `hand` (input, suits, 花猪), `scoring` (fan table, score), `settlement`
+(ledger), `currency` (游戏币: coins), `cli` (command line). Everything public is re-exported here.
 """
 
 from __future__ import annotations
