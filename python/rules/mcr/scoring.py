@@ -18,7 +18,9 @@ Decisions (RULES.md section 1, each a `Rules` key):
     copies the player holds still counts as a wait: `phantom_waits_count`).
   * 和绝张 also holds without the flag when the other three copies are in the winner's own melds.
   * Contradictory context flags (和绝张 while holding another copy, 抢杠和 on a tile the winner
-    holds, 杠上开花 without a kong) raise under `strict_context` and are dropped otherwise.
+    holds, 杠上开花 without a kong, 抢杠和 with 海底捞月 — a robbed kong tile is no discard) raise
+    under `strict_context`; otherwise the first three are dropped and 抢杠和 + 海底捞月 both count
+    (PyMahjongGB 1.4.0's reading, which the `botzone` preset reproduces).
   * Among readings with the same total, the one PyMahjongGB 1.4.0 reports is chosen, so fan lists
     are reproducible (the total never depends on this choice).
 """
