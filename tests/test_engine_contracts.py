@@ -359,3 +359,18 @@ def test_shuffling_hidden_tiles_leaves_every_seat_stream_unchanged(ruleset):
                     for since in (0, len(mine) // 2, len(mine)):
                         assert other.events(viewer, since) == mine[since:]
     assert accepted > 20 and changed > 10, (accepted, changed)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_clone_sets_every_slot_and_shares_no_mutable_state(ruleset):
+    from mahjong_core.game.engine import Game
+
+    game = _play(new_game(ruleset, seed=3), random.Random(3), limit=30)
+    other = game.clone()
+    for name in Game.__slots__:
+        assert hasattr(other, name), name
+        value = getattr(game, name)
+        if isinstance(value, (list, dict, bytearray)) and name != "wall":
+            assert getattr(other, name) is not value, name
+    if hasattr(game, "settlement") and game.settlement is not None:
+        assert other.settlement is not game.settlement and other.settlement.ledger is other.ledger
