@@ -127,6 +127,10 @@ def test_bad_seats_raise_illegal_action(bad):
     for method in ("hand_bytes", "meld_count", "visible_counts", "view", "default_action"):
         with pytest.raises(IllegalActionError):
             getattr(game, method)(bad)
+    if not isinstance(bad, int) or isinstance(bad, bool):  # -1 / 4 simply have nothing pending
+        for method in ("legal_actions", "legal_mask", "answer_of"):
+            with pytest.raises(IllegalActionError):
+                getattr(game, method)(bad)
     if bad is not None:  # events(None) is the omniscient stream
         with pytest.raises(IllegalActionError):
             game.events(bad)

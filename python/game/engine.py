@@ -256,12 +256,16 @@ class Game:
 
     def legal_actions(self, seat: int) -> List[Action]:
         """The legal actions of `seat` now (empty if it has nothing to answer)."""
+        if seat.__class__ is not int:
+            seat = _seat_arg(seat)
         if seat in self._answers:
             return []
         return list(self._pending.get(seat, ()))
 
     def legal_mask(self, seat: int) -> bytearray:
         """0/1 per action code of this ruleset's `ActionSpace` (length `space.size`)."""
+        if seat.__class__ is not int:
+            seat = _seat_arg(seat)
         if seat in self._answers:
             return bytearray(self.space.size)
         return self.space.mask(self._pending.get(seat, ()))
@@ -521,6 +525,8 @@ class Game:
 
     def answer_of(self, seat: int) -> Optional[Action]:
         """The answer `seat` has already given in the window that is open now (None if none)."""
+        if seat.__class__ is not int:
+            seat = _seat_arg(seat)
         return self._answers.get(seat)
 
     def answer_history(self) -> List[Tuple[int, Action]]:
