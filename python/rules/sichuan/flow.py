@@ -104,7 +104,8 @@ class SichuanGame(Game):
         return self.dealer
 
     def _view_extras(self, seat: int) -> Dict[str, Any]:
-        return {"void": revealed_choices(self, seat, self.void), "left": list(self.left)}
+        return {"void": [None if v is None else SUIT_LETTERS[v] for v in revealed_choices(self, seat, self.void)],
+                "left": list(self.left)}
 
     def _init_ruleset(self) -> None:
         self.void = [-1, -1, -1, -1]
