@@ -58,7 +58,7 @@ def check_streams(table, clients) -> None:
                 assert e["tile"] is None, e
         for m in c.messages:
             if m["type"] == "state":
-                assert sorted(m["view"]["hand"]) == m["view"]["hand"]
+                assert len(m["view"]["hand"]) == m["view"]["hand_sizes"][c.seat]
                 assert m["view"]["seat"] == c.seat
     omniscient = engine_api.events(table.game, None)
     assert any(e["type"] == "draw" and e["tile"] is not None for e in omniscient)
@@ -189,6 +189,8 @@ def test_malformed_messages_get_an_error_and_change_nothing():
             ({"type": "act", "step": step, "action": True}, "illegal", "integer code"),
             ({"type": "act", "step": step, "action": "Dance(5m)"}, "illegal", "names no action"),
             ({"type": "act", "step": step, "action": [1]}, "illegal", ""),
+            ({"type": "act", "step": step, "action": {"type": "dance"}}, "illegal", "unknown action type"),
+            ({"type": "act", "step": step, "action": {"type": "chow", "position": 1}}, "illegal", "not an action of"),
             ({"type": "join"}, "already_seated", "holds seat"),
         ]:
             reply = await mover.request(message, "error")
@@ -197,7 +199,9 @@ def test_malformed_messages_get_an_error_and_change_nothing():
         # a good answer by name is accepted; answering again is refused and changes nothing
         name = mover.state["legal"][0]["name"]
         await mover.request({"type": "act", "step": step, "action": name}, "accepted")
-        assert table.game.answer_of(0) is not None
+        await clients[1].request({"type": "act", "step": step, "action": clients[1].state["legal"][0]["json"]},
+                                 "accepted")   # the engine's JSON form of an action works too
+        assert table.game.answer_of(0) is not None and table.game.answer_of(1) is not None
         after = json.dumps(table.game.log), table.step
         reply = await mover.request({"type": "act", "step": step, "action": name}, "error")
         assert reply["error"] == "illegal" and "already answered" in reply["message"]

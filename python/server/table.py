@@ -165,7 +165,7 @@ class Table:
             s.conn.send(error("replaced", "this seat was resumed by another connection"))
             s.conn.detach()
         s.conn = conn
-        s.sent = min(since, len(api.events(self.game, seat)))
+        s.sent = min(since, api.event_count(self.game))
         s.last_state = None
         conn.send({"type": "joined", "table": self.id, "seat": seat, "token": s.token, "ruleset": self.game.ruleset,
                    "time_limit": self.time_limit, "seats": [x.public() for x in self.seats]})
