@@ -101,7 +101,7 @@ def test_four_clients_one_drops_and_reconnects_one_times_out(tmp_path):
         # the log is saved, replays (verified) to the same ledger, and is served over HTTP
         with open(tmp_path / f"{table.id}.json") as f:
             log = json.load(f)
-        assert not (tmp_path / f"{table.id}.table.json").exists()
+        assert not (tmp_path / f"{table.id}.table.jsonl").exists()
         again = engine_api.verified_replay(log)
         assert again.ledger.to_json() == log["ledger"] == table.game.ledger.to_json()
         body = await asyncio.to_thread(
@@ -286,7 +286,9 @@ def test_restored_table_is_at_the_same_step(tmp_path):
             state = await c.expect("state", where=lambda m, s=state["step"]: bool(m["legal"]) and m["step"] != s)
         table = server.tables["t-1"]
         step, log, view = table.step, table.game.log, table.game.view(0)
-        await server.close()   # the progress file stays, as after a crash
+        await server.close()   # the journal stays, as after a crash ...
+        with open(tmp_path / "t-1.table.jsonl", "a") as f:
+            f.write('[1, 8')      # ... which may tear the line being written
         again = await started(time_limit=None, bots=3, log_dir=str(tmp_path))
         assert again.recovered == ["t-1"]
         restored = again.tables["t-1"]
@@ -340,7 +342,7 @@ def test_crash_and_restart_from_saved_logs(tmp_path):
     finally:
         proc.send_signal(signal.SIGKILL)
         proc.wait(WAIT)
-    assert sorted(os.listdir(tmp_path)) == ["t-1.table.json", "t-2.table.json"]
+    assert sorted(os.listdir(tmp_path)) == ["t-1.table.jsonl", "t-2.table.jsonl"]
     proc, port, line = _serve(tmp_path)
     try:
         assert "resumed t-1, t-2" in line
@@ -363,6 +365,21 @@ def test_crash_and_restart_from_saved_logs(tmp_path):
         with open(tmp_path / name) as f:
             log = json.load(f)
         assert log["finished"] and engine_api.verified_replay(log).ledger.to_json() == log["ledger"]
+
+
+def test_a_journal_that_does_not_replay_is_refused(tmp_path):
+    async def main():
+        server = await started(time_limit=None, bots=3, seed=2, log_dir=str(tmp_path))
+        (c,) = await seated(server, 1, bots=3)
+        await c.expect("state", where=lambda m: bool(m["legal"]))
+        await server.close()
+
+    run(main())
+    path = tmp_path / "t-1.table.jsonl"
+    lines = path.read_text().splitlines()
+    path.write_text("\n".join(lines + ['[0, 999, 5]', '[1, 0, 5]']) + "\n")   # an answer never legal
+    with pytest.raises(engine_api.ReplayError, match="actions"):
+        TableServer("sichuan", port=0, log_dir=str(tmp_path)).recover()
 
 
 def test_protocol_parser_rejects_before_anything_runs():

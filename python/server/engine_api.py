@@ -23,7 +23,7 @@ from mahjong_core.errors import IllegalActionError, ReplayError, StaleActionErro
 
 __all__ = [
     "StaleActionError", "ReplayError", "step", "act", "events", "event_count", "default_action", "action_json",
-    "action_from_wire", "legal_json", "verified_replay", "leave_settles",
+    "action_from_wire", "legal_json", "verified_replay", "checked_replay", "leave_settles",
 ]
 
 
@@ -83,6 +83,12 @@ def verified_replay(log: Mapping[str, Any]) -> Any:
     """`replay(log)`: the engine checks the seed, every event, the ledger and the finished flag, and
     raises ReplayError naming the first difference (or the malformed field)."""
     return _replay(log)
+
+
+def checked_replay(log: Mapping[str, Any]) -> Any:
+    """`replay(log, verify=False)`: the wall checked against the seed and every answer's legality,
+    but no recorded events to compare (a journal records answers only). ReplayError otherwise."""
+    return _replay(log, verify=False)
 
 
 def leave_settles(game: Any, seat: int) -> bool:

@@ -112,7 +112,8 @@ class TableServer:
         ws_server = load_websockets()
         self.recover()
         self._server = await ws_server.serve(self._handle, self.host, self.port, process_request=self._http,
-                                             max_size=FRAME_LIMIT, ping_interval=20, ping_timeout=20)
+                                             max_size=FRAME_LIMIT, ping_interval=20, ping_timeout=20,
+                                             compression=None)  # frames are small: deflate costs more than it saves
         if self.port == 0:
             self.port = next(iter(self._server.sockets)).getsockname()[1]
 
@@ -128,13 +129,11 @@ class TableServer:
             await self._server.wait_closed()
 
     def recover(self) -> None:
-        """Rebuild every table saved in progress in log_dir (verified replay: the same step)."""
+        """Rebuild every table whose journal is in log_dir (a checked replay: the same step)."""
         if self.log_dir is None:
             return
-        for path in sorted(glob.glob(os.path.join(self.log_dir, "*.table.json"))):
-            with open(path, encoding="utf-8") as f:
-                data = json.load(f)
-            table = Table.restore(data, **self._table_options())
+        for path in sorted(glob.glob(os.path.join(self.log_dir, "*.table.jsonl"))):
+            table = Table.restore(path, **self._table_options())
             self._add(table)
             self.recovered.append(table.id)
             number = table.id.rsplit("-", 1)[-1]

@@ -7,6 +7,17 @@ through `loop.call_later` for the time limit and bot pauses.
 
 Each seat receives only what it may see: its own event stream (`engine_api.events(game, seat)`) and
 `game.view(seat)`; the omniscient log is written to disk, never sent to a player during the hand.
+
+## Saving (with a log dir)
+
+While a hand runs, `<table>.table.jsonl` is its journal, appended to and flushed after every change
+(O(1) per answer: no rewrite): line 1 is the header (format, table id, time limit, the seats, and
+the game's log at the start: ruleset, rules, seed, wall, dealer); each further line is either an
+answer `[seat, code, events]` (`events` = the engine's event count after it) or a seat change
+`{"seat": i, ...}` (claimed, name, token, left). A crash loses at most a line being written; a torn
+last line is ignored. `Table.restore` replays the answers (the engine checks the wall against the
+seed and every answer's legality) and checks the event count: the same game at the same step.
+When the hand ends the journal is replaced by the finished log `<table>.json` (the engine's log).
 """
 
 from __future__ import annotations
@@ -27,18 +38,54 @@ from . import engine_api as api
 from .page import replay_viewer
 from .protocol import error
 
-__all__ = ["Seat", "Table", "TABLE_FORMAT", "save_json"]
+__all__ = ["Seat", "Table", "TABLE_FORMAT", "save_json", "read_journal"]
 
 #: format tag of a table's progress file (`<id>.table.json`)
 TABLE_FORMAT = "mahjong_core.server.table/1"
+
+
+def _line(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def save_json(path: str, data: Any) -> None:
     """Write JSON atomically (a crash leaves the old file or the new one, never half of one)."""
     tmp = f"{path}.tmp"
     with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(data, f, ensure_ascii=False, separators=(",", ":"))
+        f.write(_line(data))  # dumps, not dump: the C encoder (dump streams through the Python one)
     os.replace(tmp, path)
+
+
+def read_journal(path: str) -> Dict[str, Any]:
+    """A journal as {"header": ..., "seats": [...], "actions": [[seat, code], ...], "events": n}.
+    Raises MahjongError for a file that is no journal; a torn last line (a crash mid-write) is dropped."""
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    try:
+        header = json.loads(lines[0])
+    except ValueError:
+        raise MahjongError(f"{path}: line 1 is not a table header") from None
+    if not isinstance(header, dict) or header.get("format") != TABLE_FORMAT:
+        raise MahjongError(f"{path}: not a {TABLE_FORMAT} journal")
+    seats = [dict(x) for x in header["seats"]]
+    actions: List[List[int]] = []
+    events = 0
+    body = [line for line in lines[1:] if line]
+    for number, line in enumerate(body, 2):
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            if number == len(body) + 1:
+                break  # the line being written when the process died
+            raise MahjongError(f"{path}: line {number} is not JSON") from None
+        if isinstance(entry, list) and len(entry) == 3:
+            actions.append(entry[:2])
+            events = entry[2]
+        elif isinstance(entry, dict) and entry.get("seat") in range(4):
+            seats[entry.pop("seat")].update(entry)
+        else:
+            raise MahjongError(f"{path}: line {number} is neither an answer nor a seat change: {line[:60]}")
+    return {"header": header, "seats": seats, "actions": actions, "events": events}
 
 
 class Seat:
@@ -89,6 +136,8 @@ class Table:
         self._bot_call: Optional[asyncio.TimerHandle] = None
         self.finished_log: Optional[Dict[str, Any]] = None
         self.closed = False
+        self._journal: Any = None          # the open journal file (with a log dir)
+        self._journaled = 0                # answers written to it
         for seat in seats:
             if seat.bot_plays:
                 self._bot_for(seat.index)
@@ -105,20 +154,25 @@ class Table:
         return cls(table_id, game, seats, **options)
 
     @classmethod
-    def restore(cls, data: Dict[str, Any], **options: Any) -> "Table":
-        """The table of a progress file, its game rebuilt by a verified replay of the saved log
-        (same wall, same answers: the same step). Raises ReplayError / MahjongError."""
-        if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-            raise MahjongError(f"not a {TABLE_FORMAT} table file")
-        game = api.verified_replay(data["log"])
+    def restore(cls, path: str, **options: Any) -> "Table":
+        """The table of a journal (see the module docstring): the game rebuilt by replaying its
+        answers, at the same step. Raises ReplayError / MahjongError."""
+        journal = read_journal(path)
+        log = dict(journal["header"]["log"], actions=journal["actions"])
+        game = api.checked_replay(log)
+        if api.event_count(game) != journal["events"]:
+            raise api.ReplayError(f"{path}: the replayed game has {api.event_count(game)} events, the journal "
+                                  f"recorded {journal['events']}")
         seats = []
-        for i, s in enumerate(data["seats"]):
+        for i, s in enumerate(journal["seats"]):
             seat = Seat(i, s["kind"], s.get("name", ""), s.get("token"))
             seat.claimed = bool(s.get("claimed", seat.kind == "bot"))
             seat.left = bool(s.get("left", False))
             seats.append(seat)
-        options.setdefault("time_limit", data.get("time_limit"))
-        return cls(data["table"], game, seats, **options)
+        options.setdefault("time_limit", journal["header"].get("time_limit"))
+        table = cls(journal["header"]["table"], game, seats, **options)
+        table._journaled = len(journal["actions"])
+        return table
 
     def _bot_for(self, seat: int) -> Any:
         bot = self.bots.get(seat)
@@ -155,6 +209,7 @@ class Table:
         s = self.seats[seat]
         s.claimed = True
         s.name = name or f"player {seat}"
+        self._journal_seat(s)
         return s
 
     def attach(self, seat: int, conn: Any, since: int = 0) -> None:
@@ -216,13 +271,16 @@ class Table:
             s.conn.detach()
             s.conn = None
         self._bot_for(seat)
-        if not s.claimed:
-            s.claimed = True
+        s.claimed = True
+        self._journal_seat(s)
         self._advance()
 
     def close(self) -> None:
         """Stop timers (the server is shutting down; the progress file stays for a restart)."""
         self.closed = True
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
         for handle in (self._timer, self._bot_call):
             if handle is not None:
                 handle.cancel()
@@ -328,19 +386,43 @@ class Table:
     # ---- saving -----------------------------------------------------------------------------
 
     def progress_path(self) -> Optional[str]:
-        return None if self.log_dir is None else os.path.join(self.log_dir, f"{self.id}.table.json")
+        return None if self.log_dir is None else os.path.join(self.log_dir, f"{self.id}.table.jsonl")
 
     def log_path(self) -> Optional[str]:
         return None if self.log_dir is None else os.path.join(self.log_dir, f"{self.id}.json")
 
-    def to_json(self) -> Dict[str, Any]:
-        return {"format": TABLE_FORMAT, "table": self.id, "time_limit": self.time_limit,
-                "seats": [s.to_json() for s in self.seats], "log": self.game.log}
+    def _write(self, entry: Any) -> None:
+        """Append one line to the journal; a new journal starts with the header."""
+        journal = self._journal
+        if journal is None:
+            path = self.progress_path()
+            fresh = not os.path.exists(path)
+            journal = self._journal = open(path, "a", encoding="utf-8")
+            if fresh:  # the hand as dealt; every answer follows as a line
+                log = self.game.log
+                header = {"format": TABLE_FORMAT, "table": self.id, "time_limit": self.time_limit,
+                          "seats": [s.to_json() for s in self.seats], "log": dict(log, actions=[])}
+                journal.write(_line(header) + "\n")
+                self._journaled = 0
+        journal.write(_line(entry) + "\n")
+        journal.flush()
+
+    def _journal_seat(self, seat: Seat) -> None:
+        if self.log_dir is not None and not self.game.finished:
+            self._write({"seat": seat.index, **seat.to_json()})
 
     def _save_progress(self) -> None:
-        path = self.progress_path()
-        if path is not None and not self.game.finished:
-            save_json(path, self.to_json())
+        """Append the answers given since the last save (see "Saving" in the module docstring)."""
+        if self.log_dir is None or self.game.finished:
+            return
+        history = self.game.answer_history()
+        if len(history) == self._journaled:
+            return
+        code = self.game.space.code
+        events = api.event_count(self.game)
+        for seat, action in history[self._journaled:]:
+            self._write([seat, code(action), events])
+            self._journaled += 1
 
     def _finish(self) -> None:
         self._cancel_timer()
@@ -348,6 +430,9 @@ class Table:
         path = self.log_path()
         if path is not None:
             save_json(path, log)
+            if self._journal is not None:
+                self._journal.close()
+                self._journal = None
             progress = self.progress_path()
             if progress and os.path.exists(progress):
                 os.remove(progress)
