@@ -3,7 +3,9 @@
 The server runs as `mahjong-core serve` in a subprocess (so its memory is its own); the clients run
 here, `concurrency` tables at a time, each client answering every decision with a random legal
 action as soon as it is asked. Reported: tables per second, the answer latency (an answer sent ->
-the server's "accepted"; p50 / p99), the server's peak and final RSS. Nothing may be lost: every
+the server's "accepted"; p50 / p99), the server's CPU time per answer (the clients share the
+machine: with the server's CPU well below the wall time, the clients are the bound), the server's
+peak and final RSS. Nothing may be lost: every
 table ends with a result, its saved log replays (verified by the engine) to the same ledger, and the
 totals the clients were told are the log's.
 
@@ -41,6 +43,13 @@ TABLES = int(os.environ.get("MAHJONG_CORE_LOAD_TABLES", "24"))
 CONCURRENCY = int(os.environ.get("MAHJONG_CORE_LOAD_CONCURRENCY", "8"))
 RULESET = os.environ.get("MAHJONG_CORE_LOAD_RULESET", "sichuan")
 LIMIT = 600.0  # seconds: the whole load test stops (fails) after this
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (/proc/<pid>/stat fields 14 and 15)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_kb(pid: int) -> Dict[str, int]:
@@ -90,12 +99,14 @@ def run_load(tables: int = TABLES, concurrency: int = CONCURRENCY, ruleset: str 
         assert "http://127.0.0.1:" in line, (line, proc.stderr.read() if proc.poll() is not None else "")
         port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
         rss_start = _rss_kb(proc.pid)["VmRSS"]
+        cpu_start = _cpu_seconds(proc.pid)
         latencies: List[float] = []
         start = time.perf_counter()
         results = asyncio.run(asyncio.wait_for(_load(f"ws://127.0.0.1:{port}/ws", tables, concurrency, latencies),
                                                LIMIT))
         elapsed = time.perf_counter() - start
         rss = _rss_kb(proc.pid)
+        cpu = _cpu_seconds(proc.pid) - cpu_start
     finally:
         proc.terminate()
         try:
@@ -121,6 +132,7 @@ def run_load(tables: int = TABLES, concurrency: int = CONCURRENCY, ruleset: str 
         "answers_per_s": round(answers / elapsed, 1),
         "latency_p50_ms": round(1000 * statistics.median(latencies), 3),
         "latency_p99_ms": round(1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))], 3),
+        "server_cpu_s": round(cpu, 2), "server_cpu_ms_per_answer": round(1000 * cpu / answers, 3),
         "server_rss_start_mb": round(rss_start / 1024, 1), "server_rss_end_mb": round(rss["VmRSS"] / 1024, 1),
         "server_rss_peak_mb": round(rss["VmHWM"] / 1024, 1),
     }
