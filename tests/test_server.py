@@ -17,7 +17,6 @@ import pytest
 
 pytest.importorskip("websockets", reason='the server tests need the [server] extra: pip install "mahjong_core[server]"')
 
-from mahjong_core.game import new_game  # noqa: E402
 from mahjong_core.server import TableServer, engine_api  # noqa: E402
 from mahjong_core.server.protocol import ProtocolError, parse_message  # noqa: E402
 from server_clients import WAIT, Client, play  # noqa: E402
@@ -211,26 +210,41 @@ def test_malformed_messages_get_an_error_and_change_nothing():
     run(main())
 
 
-def test_leave_for_good_is_played_by_a_bot_without_a_leave_rule(tmp_path):
+def test_leave_for_good_is_settled_by_the_rule_or_played_by_a_bot(tmp_path):
+    """A seat that leaves: the ruleset's leave rule settles it when the game has one (Sichuan 逃跑 in
+    the rules branch), else a bot plays it; either way a restart from the journal gives the same
+    game, and the hand finishes."""
     async def main():
         server = await started(time_limit=5, bots=2, seed=4, log_dir=str(tmp_path))
         a, b = await seated(server, 2, bots=2)
         table = server.tables["t-1"]
-        assert not engine_api.leave_settles(table.game, 1)  # the engine has no leave rule yet
+        await b.expect("state", where=lambda m: bool(m["legal"]))   # the 定缺 window is open for seat 1
+        settles = engine_api.leave_settles(table.game, 1)
         await b.request({"type": "leave"}, "left")
+        if settles:
+            assert 1 in table.game.left and any(e["type"] == "leave" for e in table.game.events(None))
+        else:
+            assert table.game.answer_of(1) is not None   # its bot answered at once
         reply = await b.request({"type": "act", "step": 0, "action": 0}, "error")
         assert reply["error"] == "not_seated"
         stale = await (await Client(url(server)).open()).request({"type": "resume", "token": b.token}, "error")
         assert stale["error"] == "unknown_token"
-        result = await play(a, random.Random(2))
-        assert result["type"] == "result" and table.finished
+        step, log = table.step, table.game.log
         await server.close()
+        again = await started(time_limit=5, log_dir=str(tmp_path))
+        restored = again.tables["t-1"]
+        assert restored.step == step and restored.game.log == log and restored.seats[1].left
+        back = await Client(url(again)).open()
+        await back.request({"type": "resume", "token": a.token}, "joined")
+        result = await play(back, random.Random(2))
+        assert result["type"] == "result" and restored.finished
+        await again.close()
 
     run(main())
 
 
 class _LeavingGame:
-    SUPPORTS_LEAVE = True
+    HAS_LEAVE_RULE = True
 
     def __init__(self):
         self.left = []
@@ -242,12 +256,11 @@ class _LeavingGame:
 def test_leave_capability_is_asked_of_the_game_not_the_ruleset_name():
     game = _LeavingGame()
     assert engine_api.leave_settles(game, 2)
-    game.SUPPORTS_LEAVE = False
+    game.HAS_LEAVE_RULE = False
     assert not engine_api.leave_settles(game, 2)
+    game.HAS_LEAVE_RULE = True
     game.can_leave = lambda seat: seat == 1
     assert engine_api.leave_settles(game, 1) and not engine_api.leave_settles(game, 2)
-    assert not engine_api.leave_settles(new_game("sichuan", seed=1), 0) or callable(
-        getattr(new_game("sichuan", seed=1), "leave", None))
 
 
 def test_http_page_and_errors():
@@ -378,7 +391,7 @@ def test_a_journal_that_does_not_replay_is_refused(tmp_path):
     path = tmp_path / "t-1.table.jsonl"
     lines = path.read_text().splitlines()
     path.write_text("\n".join(lines + ['[0, 999, 5]', '[1, 0, 5]']) + "\n")   # an answer never legal
-    with pytest.raises(engine_api.ReplayError, match="actions"):
+    with pytest.raises(engine_api.ReplayError, match="does not replay: 999 is not an action code"):
         TableServer("sichuan", port=0, log_dir=str(tmp_path)).recover()
 
 

@@ -7,9 +7,9 @@ JSON events a seat may see), `game.default_action(seat)` (the timeout answer), `
 adds what the protocol needs around them: actions on the wire, and the leave capability.
 
 Leaving for good (`leave_settles`): a game class declares that its ruleset settles a player who
-leaves mid-hand (Sichuan 逃跑) by a truthy `SUPPORTS_LEAVE` class attribute together with a
-`leave(seat)` method, or, where it depends on the rules or the moment, by a `can_leave(seat) -> bool`
-method. The server never looks at a ruleset's name.
+leaves mid-hand (Sichuan 逃跑/强退) by a truthy `HAS_LEAVE_RULE` class attribute and implements
+`leave(seat)` (the engine's default raises IllegalActionError); where it depends on the rules or the
+moment, it may add a `can_leave(seat) -> bool` method. The server never looks at a ruleset's name.
 """
 
 from __future__ import annotations
@@ -93,9 +93,7 @@ def checked_replay(log: Mapping[str, Any]) -> Any:
 
 def leave_settles(game: Any, seat: int) -> bool:
     """True when the game's ruleset settles `seat` leaving for good (see the module docstring)."""
-    if not callable(getattr(game, "leave", None)):
+    if not getattr(game, "HAS_LEAVE_RULE", False) or not callable(getattr(game, "leave", None)):
         return False
     hook = getattr(game, "can_leave", None)
-    if callable(hook):
-        return bool(hook(seat))
-    return bool(getattr(game, "SUPPORTS_LEAVE", False))
+    return bool(hook(seat)) if callable(hook) else True

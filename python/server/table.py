@@ -13,10 +13,12 @@ Each seat receives only what it may see: its own event stream (`engine_api.event
 While a hand runs, `<table>.table.jsonl` is its journal, appended to and flushed after every change
 (O(1) per answer: no rewrite): line 1 is the header (format, table id, time limit, the seats, and
 the game's log at the start: ruleset, rules, seed, wall, dealer); each further line is either an
-answer `[seat, code, events]` (`events` = the engine's event count after it) or a seat change
-`{"seat": i, ...}` (claimed, name, token, left). A crash loses at most a line being written; a torn
-last line is ignored. `Table.restore` replays the answers (the engine checks the wall against the
-seed and every answer's legality) and checks the event count: the same game at the same step.
+answer `[seat, code, events]` (`events` = the engine's event count after it), a seat change
+`{"seat": i, ...}` (claimed, name, token, left), or a leave settled by the ruleset `{"leave": i,
+"events": n}`. A crash loses at most a line being written; a torn
+last line is ignored. `Table.restore` deals the hand again (the engine checks the wall against the seed)
+and applies the answers and leaves in order (each checked legal by the engine), then checks the
+event count: the same game at the same step.
 When the hand ends the journal is replaced by the finished log `<table>.json` (the engine's log).
 """
 
@@ -57,7 +59,8 @@ def save_json(path: str, data: Any) -> None:
 
 
 def read_journal(path: str) -> Dict[str, Any]:
-    """A journal as {"header": ..., "seats": [...], "actions": [[seat, code], ...], "events": n}.
+    """A journal as {"header": ..., "seats": [...], "entries": [...], "actions": n, "events": n}: `entries`
+    are the answers `("act", seat, code)` and leaves `("leave", seat)` in order.
     Raises MahjongError for a file that is no journal; a torn last line (a crash mid-write) is dropped."""
     with open(path, encoding="utf-8") as f:
         lines = f.read().split("\n")
@@ -68,8 +71,8 @@ def read_journal(path: str) -> Dict[str, Any]:
     if not isinstance(header, dict) or header.get("format") != TABLE_FORMAT:
         raise MahjongError(f"{path}: not a {TABLE_FORMAT} journal")
     seats = [dict(x) for x in header["seats"]]
-    actions: List[List[int]] = []
-    events = 0
+    entries: List[tuple] = []
+    actions = events = 0
     body = [line for line in lines[1:] if line]
     for number, line in enumerate(body, 2):
         try:
@@ -78,14 +81,18 @@ def read_journal(path: str) -> Dict[str, Any]:
             if number == len(body) + 1:
                 break  # the line being written when the process died
             raise MahjongError(f"{path}: line {number} is not JSON") from None
-        if isinstance(entry, list) and len(entry) == 3:
-            actions.append(entry[:2])
+        if isinstance(entry, list) and len(entry) == 3 and all(type(v) is int for v in entry):
+            entries.append(("act", entry[0], entry[1]))
+            actions += 1
             events = entry[2]
+        elif isinstance(entry, dict) and entry.get("leave") in range(4):
+            entries.append(("leave", entry["leave"]))
+            events = entry.get("events", events)
         elif isinstance(entry, dict) and entry.get("seat") in range(4):
             seats[entry.pop("seat")].update(entry)
         else:
             raise MahjongError(f"{path}: line {number} is neither an answer nor a seat change: {line[:60]}")
-    return {"header": header, "seats": seats, "actions": actions, "events": events}
+    return {"header": header, "seats": seats, "entries": entries, "actions": actions, "events": events}
 
 
 class Seat:
@@ -158,8 +165,15 @@ class Table:
         """The table of a journal (see the module docstring): the game rebuilt by replaying its
         answers, at the same step. Raises ReplayError / MahjongError."""
         journal = read_journal(path)
-        log = dict(journal["header"]["log"], actions=journal["actions"])
-        game = api.checked_replay(log)
+        game = api.checked_replay(dict(journal["header"]["log"], actions=[]))
+        for number, entry in enumerate(journal["entries"]):
+            try:
+                if entry[0] == "act":
+                    game.act(entry[1], entry[2])
+                else:
+                    game.leave(entry[1])
+            except MahjongError as exc:
+                raise api.ReplayError(f"{path}: entry {number} {entry} does not replay: {exc}") from None
         if api.event_count(game) != journal["events"]:
             raise api.ReplayError(f"{path}: the replayed game has {api.event_count(game)} events, the journal "
                                   f"recorded {journal['events']}")
@@ -171,7 +185,7 @@ class Table:
             seats.append(seat)
         options.setdefault("time_limit", journal["header"].get("time_limit"))
         table = cls(journal["header"]["table"], game, seats, **options)
-        table._journaled = len(journal["actions"])
+        table._journaled = journal["actions"]
         return table
 
     def _bot_for(self, seat: int) -> Any:
@@ -262,10 +276,14 @@ class Table:
         s.left = True
         s.token = None
         if not self.game.finished and api.leave_settles(self.game, seat):
+            self._save_progress()  # the answers before the leave come first in the journal
             try:
                 self.game.leave(seat)
             except MahjongError:
                 pass  # the ruleset refused at this moment: the bot plays the seat
+            else:
+                if self.log_dir is not None and not self.game.finished:
+                    self._write({"leave": seat, "events": api.event_count(self.game)})
         if s.conn is not None:
             s.conn.send({"type": "left", "seat": seat})
             s.conn.detach()
