@@ -109,6 +109,14 @@ def check_dom(driver, table) -> None:
             assert shown == sorted(view["hand"])
         else:  # nothing of another seat's hand is in the page
             assert not [t for t in hand if t.get_attribute("data-tile")]
+    # the legal choices only: clickable tiles = legal discards, buttons = the other legal actions
+    legal = game.legal_actions(0)
+    discards = {str(a.tile) for a in legal if a.kind.name == "DISCARD"}
+    clickable = {t.get_attribute("data-tile") for t in driver.find_elements(By.CSS_SELECTOR, ".hand .tile.legal")}
+    assert clickable == discards
+    buttons = sorted(int(b.get_attribute("data-code"))
+                     for b in driver.find_elements(By.CSS_SELECTOR, "#actions button"))
+    assert buttons == sorted(game.space.code(a) for a in legal if a.kind.name != "DISCARD")
 
 
 def click_first(driver, things) -> None:

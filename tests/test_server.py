@@ -263,6 +263,26 @@ def test_leave_capability_is_asked_of_the_game_not_the_ruleset_name():
     assert engine_api.leave_settles(game, 1) and not engine_api.leave_settles(game, 2)
 
 
+def test_result_links_the_replay_viewer_when_viz_is_installed(monkeypatch):
+    import types
+
+    viz = types.ModuleType("mahjong_core.viz")
+    viz.replay_html = lambda log, seat=None: f"<html>{len(log['actions'])} answers</html>"
+    monkeypatch.setitem(sys.modules, "mahjong_core.viz", viz)
+
+    async def main():
+        server = await started(time_limit=None, bots=3, seed=6)
+        (c,) = await seated(server, 1, bots=3)
+        result = await play(c, random.Random(4))
+        assert result["replay"] == "/replay/t-1.html" and result["log"] == "/log/t-1.json"
+        url = f"http://127.0.0.1:{server.port}{result['replay']}"
+        body = await asyncio.to_thread(lambda: urllib.request.urlopen(url, timeout=WAIT).read().decode())
+        assert body == f"<html>{len(server.tables['t-1'].game.log['actions'])} answers</html>"
+        await server.close()
+
+    run(main())
+
+
 def test_http_page_and_errors():
     async def main():
         server = await started(time_limit=None)
