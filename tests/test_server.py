@@ -174,6 +174,9 @@ def test_malformed_messages_get_an_error_and_change_nothing():
             assert reply["error"] == code and words in reply["message"], (raw, reply)
         reply = await outsider.request({"type": "act", "step": 0, "action": 0}, "error")
         assert reply["error"] == "not_seated"
+        server.max_tables = 1   # a join that needs a new table beyond the limit is refused
+        reply = await outsider.request({"type": "join", "bots": 3}, "error")
+        assert reply["error"] == "refused" and "limit" in reply["message"] and len(server.tables) == 1
         # seated clients: acts that are stale, illegal, or not actions (the 定缺 window: all four choose)
         for c in clients:
             await c.expect("state", where=lambda m: bool(m["legal"]))

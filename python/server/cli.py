@@ -25,6 +25,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules", default=None, help="a preset name of the ruleset (default: its default preset)")
     parser.add_argument("--seed", type=int, default=None, help="table n is shuffled with seed + n (default random)")
     parser.add_argument("--bot", default="greedy", choices=("greedy", "random"), help="built-in bot (default greedy)")
+    parser.add_argument("--max-tables", type=int, default=1000, metavar="N",
+                        help="tables running at once before a join that needs a new one is refused (default 1000)")
     parser.add_argument("--bot-delay", type=float, default=0.4, metavar="S",
                         help="seconds a bot waits before answering, so people can follow (default 0.4)")
 
@@ -34,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
 
     server = TableServer(args.ruleset, host=args.host, port=args.port, bots=args.bots,
                          time_limit=args.time_limit or None, log_dir=args.log_dir, rules=args.rules,
-                         seed=args.seed, bot=args.bot, bot_delay=args.bot_delay)
+                         seed=args.seed, bot=args.bot, bot_delay=args.bot_delay, max_tables=args.max_tables)
 
     async def main() -> None:
         await server.start()

@@ -80,7 +80,7 @@ class TableServer:
     def __init__(self, ruleset: str = "sichuan", *, host: str = "127.0.0.1", port: int = 8765, bots: int = 0,
                  time_limit: Optional[float] = 30.0, log_dir: Optional[str] = None, rules: Any = None,
                  seed: Optional[int] = None, bot: str = "greedy", bot_delay: float = 0.0,
-                 keep_finished: int = 10000) -> None:
+                 keep_finished: int = 10000, max_tables: int = 1000) -> None:
         self.ruleset = check_ruleset(ruleset)
         self.rules = resolve_rules(ruleset, rules)
         if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= 3:
@@ -96,6 +96,7 @@ class TableServer:
         self.bot = bot
         self.bot_delay = bot_delay
         self.keep_finished = keep_finished
+        self.max_tables = max_tables
         self.tables: Dict[str, Table] = {}
         self.tokens: Dict[str, Tuple[Table, int]] = {}
         self.finished_logs: Dict[str, Dict[str, Any]] = {}
@@ -153,6 +154,11 @@ class TableServer:
                 self.tokens[seat.token] = (table, seat.index)
 
     def new_table(self, bots: Optional[int] = None) -> Table:
+        """A new table (`bots` bot seats, default the server's). MahjongError when `max_tables` hands are
+        running already."""
+        running = sum(1 for t in self.tables.values() if not t.finished)
+        if running >= self.max_tables:
+            raise MahjongError(f"the server runs {running} tables, its limit; join an open table or try later")
         number = next(self._ids)
         seed = None if self.seed is None else self.seed + number
         table = Table.new(f"t-{number}", self.ruleset, bots=self.bots if bots is None else bots, rules=self.rules,
