@@ -49,14 +49,21 @@ async def seated(server: TableServer, n: int, **join) -> list:
 
 
 def check_streams(table, clients) -> None:
-    """Each client got exactly its own seat's event stream, and nothing hidden of other seats."""
+    """Each client got exactly its own seat's event stream, and nothing hidden of other seats; every
+    event, view and action sent matches the engine's JSON Schemas (docs/schema)."""
+    from test_json_schema import _valid
+
     for c in clients:
         assert c.events == engine_api.events(table.game, c.seat)
         for e in c.events:
+            _valid("event.schema.json", e)
             if e["type"] in ("draw", "replacement", "concealed_kong") and e["seat"] != c.seat:
                 assert e["tile"] is None, e
         for m in c.messages:
             if m["type"] == "state":
+                _valid("view.schema.json", m["view"])
+                for a in m["legal"]:
+                    _valid("action.schema.json", a["json"])
                 assert len(m["view"]["hand"]) == m["view"]["hand_sizes"][c.seat]
                 assert m["view"]["seat"] == c.seat
     omniscient = engine_api.events(table.game, None)
@@ -101,6 +108,9 @@ def test_four_clients_one_drops_and_reconnects_one_times_out(tmp_path):
         with open(tmp_path / f"{table.id}.json") as f:
             log = json.load(f)
         assert not (tmp_path / f"{table.id}.table.jsonl").exists()
+        from test_json_schema import _valid
+
+        _valid("log.schema.json", log)
         again = engine_api.verified_replay(log)
         assert again.ledger.to_json() == log["ledger"] == table.game.ledger.to_json()
         body = await asyncio.to_thread(
