@@ -121,6 +121,21 @@ def test_four_clients_one_drops_and_reconnects_one_times_out(tmp_path):
     run(main())
 
 
+@pytest.mark.parametrize("ruleset", ["mcr", "changbai", "sichuan"])
+def test_every_ruleset_is_served(ruleset):
+    async def main():
+        server = TableServer(ruleset, port=0, time_limit=None, bots=3, seed=9)
+        await server.start()
+        (c,) = await seated(server, 1, bots=3)
+        result = await play(c, random.Random(8))
+        table = server.tables["t-1"]
+        assert result["totals"] == table.game.ledger.totals() and c.messages[0]["ruleset"] == ruleset
+        check_streams(table, [c])
+        await server.close()
+
+    run(main())
+
+
 def test_disconnect_mid_claim_window_is_answered_by_default_action():
     async def main():
         server = await started(time_limit=0.3, bots=3, seed=4)
