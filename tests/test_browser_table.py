@@ -35,8 +35,9 @@ WAIT = 20
 class ServerThread(threading.Thread):
     """A TableServer on 127.0.0.1 in its own event loop (the browser talks to it over the network)."""
 
-    def __init__(self, **options) -> None:
+    def __init__(self, ruleset: str = "sichuan", **options) -> None:
         super().__init__(daemon=True)
+        self.ruleset = ruleset
         self.options = options
         self.ready = threading.Event()
         self.server = None
@@ -45,7 +46,7 @@ class ServerThread(threading.Thread):
         async def main() -> None:
             self.loop = asyncio.get_running_loop()
             self.stop = self.loop.create_future()
-            self.server = TableServer("sichuan", port=0, **self.options)
+            self.server = TableServer(self.ruleset, port=0, **self.options)
             await self.server.start()
             self.ready.set()
             await self.stop
@@ -58,9 +59,9 @@ class ServerThread(threading.Thread):
         self.join(WAIT)
 
 
-@pytest.fixture
-def server():
-    thread = ServerThread(bots=3, time_limit=None, bot_delay=0.0, seed=4)
+@pytest.fixture(params=["sichuan"])
+def server(request):
+    thread = ServerThread(request.param, bots=3, time_limit=None, bot_delay=0.0, seed=4)
     thread.start()
     assert thread.ready.wait(WAIT)
     yield thread.server
@@ -119,15 +120,19 @@ def check_dom(driver, table) -> None:
     assert buttons == sorted(game.space.code(a) for a in legal if a.kind.name != "DISCARD")
 
 
-def click_first(driver, things) -> None:
+def click_first(driver, things) -> str:
     """WIN when offered, else a legal discard, else the first button (定缺, claims, pass)."""
     def pick():
         win = [t for t in things if t.tag_name == "button" and t.text.startswith("Win")]
         tiles = [t for t in things if t.tag_name != "button"]
         return (win or tiles or things)[0]
-    pick().click()
+    chosen = pick()
+    label = chosen.text
+    chosen.click()
+    return label
 
 
+@pytest.mark.parametrize("server", ["sichuan", "changbai"], indirect=True)   # 定缺 / 飘 and 报听 buttons
 def test_play_a_hand_by_clicking(server, browser, tmp_path):
     base = f"http://127.0.0.1:{server.port}/"
     browser.get(base)
@@ -138,7 +143,7 @@ def test_play_a_hand_by_clicking(server, browser, tmp_path):
     assert table.started and [s.kind for s in table.seats] == ["remote", "bot", "bot", "bot"]
     token = browser.execute_script("return localStorage.getItem('mahjong_core.token')")
     assert token == table.seats[0].token
-    clicks, checked, reloaded, shot = 0, 0, False, None
+    clicks, checked, reloaded, shot, labels = 0, 0, False, None, []
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         things = WebDriverWait(browser, WAIT).until(lambda d: my_move(d))
@@ -161,7 +166,7 @@ def test_play_a_hand_by_clicking(server, browser, tmp_path):
         if clicks == 6 and shot is None:
             shot = browser.get_screenshot_as_png()
         try:
-            click_first(browser, things)
+            labels.append(click_first(browser, things))
         except (StaleElementReferenceException, WebDriverException):
             continue
         clicks += 1
@@ -169,6 +174,7 @@ def test_play_a_hand_by_clicking(server, browser, tmp_path):
     else:
         raise AssertionError("the hand did not end within 120 s of clicking")
     assert table.finished and clicks >= 3 and reloaded
+    assert any(t.startswith({"sichuan": "定缺", "changbai": "飘"}[server.ruleset]) for t in labels), labels
     text = browser.find_element(By.ID, "result-text").text
     assert "Hand over" in text and "Totals" in text
     log_link = browser.find_element(By.ID, "log-link").get_attribute("href")
@@ -178,7 +184,7 @@ def test_play_a_hand_by_clicking(server, browser, tmp_path):
     assert console_errors(browser) == []
     assert shot is not None and len(shot) > 20000   # a drawn table, not a blank page
     target = os.environ.get("MAHJONG_CORE_SCREENSHOT")
-    if target:   # docs/browser_table.png is made this way
+    if target and server.ruleset == "sichuan":   # docs/browser_table.png is made this way
         with open(target, "wb") as f:
             f.write(shot)
 
