@@ -107,7 +107,7 @@ class Seat:
         self.left = False             # left for good (settled by the ruleset or played by a bot)
         self.conn: Any = None
         self.sent = 0                 # events of this seat's stream already sent to conn
-        self.last_state: Any = None   # (step, legal codes) of the last state sent
+        self.last_state: Any = None   # what the last state sent showed (step, legal codes, seats)
 
     @property
     def bot_plays(self) -> bool:
@@ -122,7 +122,7 @@ class Seat:
 
 
 class Table:
-    """A hand at one table. Build with `Table.new(...)` or `Table.restore(...)` (from a progress file)."""
+    """A hand at one table. Build with `Table.new(...)` or `Table.restore(path)` (from its journal)."""
 
     def __init__(self, table_id: str, game: Any, seats: List[Seat], *, time_limit: Optional[float],
                  log_dir: Optional[str], bot: str = "greedy", bot_delay: float = 0.0,
@@ -294,7 +294,7 @@ class Table:
         self._advance()
 
     def close(self) -> None:
-        """Stop timers (the server is shutting down; the progress file stays for a restart)."""
+        """Stop timers and close the journal (the server is shutting down; the journal stays for a restart)."""
         self.closed = True
         if self._journal is not None:
             self._journal.close()
