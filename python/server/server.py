@@ -122,7 +122,7 @@ class TableServer:
         await self._server.serve_forever()
 
     async def close(self) -> None:
-        """Stop listening and stop every table's timers; progress files stay for a restart."""
+        """Stop listening and stop every table's timers; the journals stay for a restart."""
         for table in self.tables.values():
             table.close()
         if self._server is not None:

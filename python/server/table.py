@@ -42,7 +42,7 @@ from .protocol import error
 
 __all__ = ["Seat", "Table", "TABLE_FORMAT", "save_json", "read_journal"]
 
-#: format tag of a table's progress file (`<id>.table.json`)
+#: format tag of a table journal's header (`<id>.table.jsonl`)
 TABLE_FORMAT = "mahjong_core.server.table/1"
 
 
