@@ -91,6 +91,12 @@ class Hand(HandCore):
             return "".join(parts) + "".join(t.glyph for t in concealed[:-1]) + " " + concealed[-1].glyph
         return "".join(parts) + "".join(t.glyph for t in concealed)
 
+    def _repr_svg_(self) -> str:
+        """The hand as a picture (notebooks); see `mahjong_core.viz.hand_svg`."""
+        from mahjong_core.viz import hand_svg
+
+        return hand_svg(self)
+
     def _key(self):
         return (self.counts, self.melds, self.win_tile, self.context)
 
