@@ -152,7 +152,7 @@ class Timeline:
                 self.wins.append(self._win(tracker.wins[-1], i, state.dealer))
             self.frames.append({"p": ids, "c": self._caption(event, state.dealer), "l": marks[i],
                                 "w": len(self.wins), "t": event["type"],
-                                "counts": [[len(s.hand) + (s.drawn is not None), len(s.melds),
+                                "counts": [[len(s.hand) + (s.drawn is not None), sum(len(m.tiles) for m in s.melds),
                                             sum(1 for r in s.river if r.taken_by is None), len(s.river)]
                                            for s in state.seats]})
         self.ledger = [dict(t) for t in (self.log.get("ledger") or [])]
