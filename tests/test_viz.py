@@ -9,15 +9,22 @@ import sys
 import xml.etree.ElementTree as ET
 
 import pytest
+from mahjong_core.game import new_game
+from mahjong_core.viz import (
+    TableTracker,
+    View,
+    from_botzone,
+    hand_svg,
+    replay_html,
+    score_svg,
+    table_svg,
+    timeline,
+)
+from mahjong_core.viz.table import tile_index
 from viz_support import CASES, botzone_record, checkpoints, played, with_win
 
 from mahjong_core import parse
 from mahjong_core.errors import InvalidArgumentError
-from mahjong_core.game import new_game
-from mahjong_core.viz import (
-    TableTracker, View, from_botzone, hand_svg, replay_html, score_svg, table_svg, timeline,
-)
-from mahjong_core.viz.table import tile_index
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -254,8 +261,9 @@ def test_botzone_errors_name_the_problem():
 # -- command line, logs, plots -------------------------------------------------------------------
 
 def test_replay_command_and_saved_logs(tmp_path):
-    from mahjong_core.cli import main
     from mahjong_core.game.simulate import simulate
+
+    from mahjong_core.cli import main
 
     logs = tmp_path / "logs"
     assert main(["simulate", "sichuan", "--games", "12", "--bots", "greedy", "--save-logs", str(logs),

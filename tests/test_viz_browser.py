@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import pytest
 from browser import assert_not_blank, chromium_or_skip, close_driver, console_errors, open_page, screenshot
-from viz_support import botzone_record, checkpoints, played, with_win
-
 from mahjong_core.viz import hand_svg, replay_html, table_svg, timeline
+from viz_support import botzone_record, checkpoints, played, with_win
 
 _COUNTS = """
 const out = [];

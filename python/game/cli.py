@@ -29,7 +29,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--save-logs", metavar="DIR", default=None,
                         help="write each hand's log as DIR/hand-NNNNNN.json (open with: mahjong-core replay)")
     parser.add_argument("--plot", metavar="FILE", default=None,
-                        help='plot score distributions and win rates to FILE (.png/.svg/.pdf; needs mahjong_core[plot])')
+                        help="plot score distributions and win rates to FILE (.png/.svg/.pdf; needs "
+                             "mahjong_core[plot])")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--progress", dest="progress", action="store_true", default=None,
                        help="show the progress bar (default: when stderr is a terminal)")

@@ -30,7 +30,8 @@ def code_name(code: str) -> str:
             return _HONOURS[code]
         if code[0] == "H" and code[1] in "12345678":
             return "abcdefgh"[int(code[1]) - 1]
-    raise InvalidArgumentError(f"Botzone record: {code!r} is not a tile code (W1..W9 B1..B9 T1..T9 F1..F4 J1..J3 H1..H8)")
+    raise InvalidArgumentError(
+        f"Botzone record: {code!r} is not a tile code (W1..W9 B1..B9 T1..T9 F1..F4 J1..J3 H1..H8)")
 
 
 def is_botzone_record(obj: Any) -> bool:

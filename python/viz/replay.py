@@ -82,6 +82,14 @@ def _ledger_marks(log: Mapping[str, Any]) -> List[int]:
     return marks
 
 
+def _totals(transfers: Sequence[Mapping[str, Any]]) -> List[int]:
+    out = [0, 0, 0, 0]
+    for t in transfers:
+        out[t["payer"]] -= t["amount"]
+        out[t["payee"]] += t["amount"]
+    return out
+
+
 def _english(ruleset: str) -> Dict[str, str]:
     try:
         if ruleset == "mcr":
@@ -132,6 +140,7 @@ class Timeline:
         self.ruleset = str(self.log.get("ruleset", "mcr"))
         tracker = TableTracker(self.log)
         marks = _ledger_marks(self.log)
+        ledger = self.log.get("ledger") or []
         self.parts: List[str] = []
         self.names = set(NAMES[:34]) | {"back"}
         index: Dict[str, int] = {}
@@ -140,6 +149,9 @@ class Timeline:
         for i, event in enumerate(self.log["events"]):
             tracker.apply(event)
             state = tracker.state(seat)
+            if ledger:  # the seats' results as the ledger stands after this event
+                for s, total in enumerate(_totals(ledger[:marks[i]])):
+                    state.seats[s].total = total
             parts, used = table_parts(state)
             self.names |= used
             ids = []
@@ -281,6 +293,7 @@ table{border-collapse:collapse;width:100%}
 td,th{padding:2px 6px;border-bottom:1px solid #eee;text-align:left;font-size:13px}
 td.value,td.num{text-align:right;font-variant-numeric:tabular-nums;font-weight:bold;width:4.5em}
 td.en{color:#666}
+tr.transfer td:first-child{white-space:nowrap}
 tr.total td{font-weight:bold;border-top:2px solid #999}
 .win{border-left:4px solid var(--accent);padding-left:8px;margin-bottom:8px}
 .win.latest{background:#fff8dc}
@@ -311,7 +324,7 @@ D.frames.forEach(function(f, i){
   li.addEventListener('click', function(){ go(i); });
   list.appendChild(li);
 });
-function seatName(s){ return D.winds[s] + ' (seat ' + s + ')'; }
+function seatName(s){ return D.winds[s] + ' ' + s; }
 function go(i){
   index = Math.max(0, Math.min(n - 1, i));
   const f = D.frames[index];
@@ -320,7 +333,9 @@ function go(i){
   slider.value = String(index);
   step.textContent = (index + 1) + ' / ' + n;
   let html = '';
-  for (let w = 0; w < f.w; w++) html += D.wins[w].html.replace('class="win"', w === f.w - 1 ? 'class="win latest"' : 'class="win"');
+  for (let w = 0; w < f.w; w++) {
+    html += D.wins[w].html.replace('class="win"', w === f.w - 1 ? 'class="win latest"' : 'class="win"');
+  }
   winsBox.innerHTML = html || '<p class="muted">No win yet.</p>';
   let rows = '';
   const totals = [0, 0, 0, 0];
@@ -337,9 +352,13 @@ function go(i){
   const items = list.children;
   for (let k = 0; k < items.length; k++) items[k].classList.toggle('current', k === index);
   const cur = items[index];
-  if (cur) { const top = cur.offsetTop - list.offsetTop; if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20) list.scrollTop = top - 60; }
+  if (cur) {
+    const top = cur.offsetTop - list.offsetTop;
+    if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 20) list.scrollTop = top - 60;
+  }
 }
-function escapeHtml(s){ return String(s).replace(/[&<>"]/g, function(c){ return {'&':'&amp;','<':'&lt;','>':'&gt;','"':'&quot;'}[c]; }); }
+const ESC = {'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'};
+function escapeHtml(s){ return String(s).replace(/[&<>"]/g, function(c){ return ESC[c]; }); }
 function nextWin(){
   for (let i = index + 1; i < n; i++) if (D.frames[i].t === 'win') return go(i);
   for (let i = 0; i <= index; i++) if (D.frames[i].t === 'win') return go(i);

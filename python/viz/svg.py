@@ -9,9 +9,9 @@ kinds it shows, so it stands alone (a notebook cell, a file).
 from __future__ import annotations
 
 from html import escape
-from typing import Any, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, List, Optional, Sequence, Set, Tuple
 
-from .table import MeldShown, SeatState, TableState, TableTracker, from_view, tile_index
+from .table import MeldShown, TableState, TableTracker, from_view
 from .tiles import BACK, NAMES, defs
 
 __all__ = ["hand_svg", "score_svg", "table_svg", "table_state", "table_parts", "svg_document", "TABLE_SIZE",
@@ -159,7 +159,8 @@ def _core_meld(meld: Any) -> MeldShown:
         if kind == "chow":
             claimed = meld.claimed - 1
         else:
-            claimed = {1: 0, 2: 1, 3: len(tiles) - 1}[meld.source] if not meld.added else {1: 0, 2: 1, 3: 2}[meld.source]
+            # an added kong: the pung's claimed tile is turned, the added fourth one beside it
+            claimed = {1: 0, 2: 1, 3: 2 if meld.added else len(tiles) - 1}[meld.source]
             if meld.added:
                 kind = "added_kong"
     return MeldShown(kind, tiles, claimed)

@@ -295,7 +295,8 @@ class TableTracker:
                         m.tiles = [None] * 4
             seats.append(SeatState(
                 hand=tiles, drawn=drawn, melds=melds, river=copy.deepcopy(self.rivers[s]),
-                flowers=list(self.flowers[s]), won_tiles=list(self.won_tiles[s]), declared=self.declared[s], won=self.won[s], void=self.void[s],
+                flowers=list(self.flowers[s]), won_tiles=list(self.won_tiles[s]), declared=self.declared[s],
+                won=self.won[s], void=self.void[s],
                 piao=self.piao[s], total=self.totals[s]))
         return TableState(self.ruleset, seats, self.dealer, self.turn, self.wall, self.prevalent_wind, self.hand_no,
                           self.last_discard, caption, viewer, self.finished)
@@ -317,7 +318,8 @@ def from_view(view: Mapping[str, Any]) -> TableState:
                 melds.append(MeldShown(kind, [t] * 4))
             else:
                 size = 3 if kind == "pung" else 4
-                turned = None if frm is None else {1: 0, 2: 1, 3: size - 1}[(s - frm) % 4]
+                last = 2 if kind == "added_kong" else size - 1  # an added kong keeps its pung's turned tile
+                turned = None if frm is None else {1: 0, 2: 1, 3: last}[(s - frm) % 4]
                 melds.append(MeldShown(kind, [t] * size, turned, frm))
         void = (view.get("void") or [None] * 4)[s]
         piao = (view.get("piao") or [None] * 4)[s]

@@ -95,9 +95,10 @@ def _ring(x: float, y: float, r: float, colour: str) -> str:
 
 def _stick(x: float, y: float, h: float, colour: str, w: float = 7.5) -> str:
     top = y - h / 2
-    return (f'<rect x="{x - w / 2:g}" y="{top:g}" width="{w:g}" height="{h:g}" rx="{w / 2:g}" fill="{colour}"/>'
-            f'<path d="M{x - w / 2:g} {y:g}h{w:g}M{x - w / 2:g} {top + h / 4:g}h{w:g}M{x - w / 2:g} {top + 3 * h / 4:g}h{w:g}" '
-            f'stroke="{_FACE}" stroke-width="1.3"/>')
+    left = x - w / 2
+    nodes = "".join(f"M{left:g} {yy:g}h{w:g}" for yy in (top + h / 4, y, top + 3 * h / 4))
+    return (f'<rect x="{left:g}" y="{top:g}" width="{w:g}" height="{h:g}" rx="{w / 2:g}" fill="{colour}"/>'
+            f'<path d="{nodes}" stroke="{_FACE}" stroke-width="1.3"/>')
 
 
 def _face(index: int) -> str:
@@ -133,12 +134,12 @@ def _face(index: int) -> str:
     if index < 38:
         petals = "".join(f'<circle cx="{30 + 10 * dx:g}" cy="{36 + 10 * dy:g}" r="7.5" fill="{_RED}"/>'
                          for dx, dy in ((0, -1), (0.95, -0.31), (0.59, 0.81), (-0.59, 0.81), (-0.95, -0.31)))
-        centre = f'<circle cx="30" cy="36" r="5" fill="#e6b422"/>'
+        centre = '<circle cx="30" cy="36" r="5" fill="#e6b422"/>'
     else:
         petals = "".join(f'<path d="M30 36L{30 + 20 * dx:g} {36 + 20 * dy:g}" stroke="#e67e22" stroke-width="3"/>'
                          for dx, dy in ((1, 0), (0.7, 0.7), (0, 1), (-0.7, 0.7), (-1, 0), (-0.7, -0.7), (0, -1),
                                         (0.7, -0.7)))
-        centre = f'<circle cx="30" cy="36" r="9" fill="#e67e22"/>'
+        centre = '<circle cx="30" cy="36" r="9" fill="#e67e22"/>'
     label = (f'<text x="30" y="71" font-family="{_DIGITS}" font-size="14" font-weight="bold" text-anchor="middle" '
              f'fill="{_INK}">{n}</text>')
     return petals + centre + label
