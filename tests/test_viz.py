@@ -321,3 +321,44 @@ def test_import_mahjong_core_imports_no_viz_and_no_matplotlib():
 
 def test_tile_names_round_trip():
     assert [tile_index(n) for n in ("1m", "9s", "E", "P", "a", "h")] == [0, 26, 27, 33, 34, 41]
+
+
+# -- Botzone records written by the judge's table (tests/data/botzone) ---------------------------
+
+_RECORDS = sorted((__import__("pathlib").Path(__file__).parent / "data" / "botzone").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", _RECORDS, ids=[p.stem for p in _RECORDS])
+def test_botzone_table_records(path):
+    record = json.loads(path.read_text(encoding="utf-8"))
+    log = from_botzone(record)
+    finish = record["log"][-1]["output"]
+    assert finish["command"] == "finish"
+    assert log["totals"] == [int(finish["content"][str(s)]) for s in range(4)]
+    tracker = TableTracker(log)
+    for e in log["events"]:
+        tracker.apply(e)
+    action = finish["display"]["action"]
+    if action in ("WA", "WH"):
+        assert log["events"][-2] == {"type": "penalty", "seat": finish["display"]["player"], "code": action}
+    expected = record.get("expected")
+    if expected is not None:
+        state = tracker.state()
+        for s, seat in enumerate(state.seats):
+            counts = [0] * 34
+            for t in seat.hand + ([seat.drawn] if seat.drawn is not None else []):
+                counts[t] += 1
+            assert counts == expected["hands"][s], s
+            assert [r.tile for r in seat.river if r.taken_by is None] == expected["rivers"][s]
+            assert [m.tiles for m in seat.melds] == expected["melds"][s]
+            assert sorted(seat.flowers) == expected["flowers"][s]
+        assert [e["seat"] for e in log["events"] if e["type"] == "win"] == expected["winners"]
+        # the wall count is what the four walls still hold
+        taken = 52 + sum(len(f) for f in log["events"][0]["flowers"])  # the deal, its flowers replaced
+        taken += sum(1 for e in log["events"] if e["type"] in ("draw", "replacement", "flower"))
+        assert state.wall == len(record["initdata"]["walltiles"].split()) - taken
+    html = replay_html(record)
+    if action == "HU":
+        win = next(e for e in log["events"] if e["type"] == "win")
+        assert len(win["score"]["fans"]) == len(finish["display"]["fan"])
+        assert html.count('<tr class=\\"fan\\">') == len(finish["display"]["fan"])

@@ -161,3 +161,21 @@ def test_a_botzone_record_opens(driver, tmp_path):
     text = driver.find_element("id", "ledger-totals").text
     assert all(f"seat {s} {v:+d}".replace("+0", "0") in text for s, v in enumerate(game.ledger.totals()))
     assert console_errors(driver) == []
+
+
+def test_a_botzone_table_record_opens(driver, tmp_path):
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "botzone" / "hu-robbed-1200.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    _page(driver, tmp_path, record, "robbed.html")
+    driver.execute_script("window.mjcReplay.nextWin()")
+    fans = record["log"][-1]["output"]["display"]["fan"]
+    assert len(driver.find_elements("css selector", "#wins .win.latest tr.fan")) == len(fans)
+    assert "robbed" in driver.find_elements("css selector", "#event-list li")[_index(driver) - 1].text
+    counts = driver.execute_script(_COUNTS)
+    expected = record["expected"]
+    assert [row[0] for row in counts[-1]] == [sum(h) for h in expected["hands"]]
+    assert [row[2] for row in counts[-1]] == [len(r) for r in expected["rivers"]]
+    assert console_errors(driver) == []

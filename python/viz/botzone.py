@@ -137,8 +137,9 @@ def from_botzone(record: Mapping[str, Any]) -> Dict[str, Any]:
             raise InvalidArgumentError(f"{where}: cannot read the {action} round ({exc!r})") from None
         if action not in (None, "INIT"):
             last_round = (str(action), p)
-    if not any(e["type"] == "deal" for e in events):
-        raise InvalidArgumentError("Botzone record: no DEAL round (is this a Chinese-Standard-Mahjong record?)")
+    if rounds == 0 or (totals is None and not any(e["type"] == "deal" for e in events)):
+        raise InvalidArgumentError("Botzone record: no judge round with a DEAL or a finish (is this a "
+                                   "Chinese-Standard-Mahjong record?)")
     return {"format": "mahjong_core.viz/botzone", "source": "botzone", "ruleset": "mcr", "dealer": 0,
             "options": {"prevalent_wind": quan if isinstance(quan, int) else 0}, "seed": init.get("srand"),
             "events": events, "ledger": [], "totals": totals, "rounds": rounds}
