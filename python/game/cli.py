@@ -9,7 +9,7 @@ import sys
 
 from .bots import BOTS
 from .registry import RULESETS, game_class
-from .simulate import ProgressBar, simulate
+from .simulate import ProgressBar, save_logs, simulate
 
 __all__ = ["configure", "run"]
 
@@ -49,8 +49,6 @@ def run(args: argparse.Namespace) -> int:
     bar = ProgressBar(args.games, label=f"{ruleset} ") if show else None
     result = simulate(ruleset, args.games, seed=args.seed, bots=bots, rules=rules, workers=args.workers, progress=bar)
     if args.save_logs:
-        from mahjong_core.viz.cli import save_logs
-
         save_logs(args.save_logs, ruleset, args.games, seed=args.seed, bots=bots, rules=rules)
     if args.plot:
         result.plot(args.plot)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-from array import array
 import random
 import sys
 import time
+from array import array
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple
 
@@ -26,7 +26,7 @@ from .engine import Game
 from .registry import check_ruleset, game_class
 from .start import new_game
 
-__all__ = ["play_hand", "simulate", "simulated_hand", "SimulationResult", "SeatStats", "ProgressBar"]
+__all__ = ["play_hand", "simulate", "simulated_hand", "save_logs", "SimulationResult", "SeatStats", "ProgressBar"]
 
 
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
@@ -170,6 +170,24 @@ def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Sequence[st
         bot.new_hand(rng)
     game = new_game(ruleset, seed=seed, hand_no=index, rules=rules, dealer=_dealer_for(ruleset, rules, index))
     return play_hand(game, bot_objects)
+
+
+def save_logs(directory: str, ruleset: str, games: int, *, seed: int = 1, bots: Sequence[str] = ("random",) * 4,
+              rules: Any = None) -> int:
+    """Write the log of hand i of that simulation, for every i < games, as `directory`/hand-NNNNNN.json
+    (each hand played again by `simulated_hand`); returns the number written."""
+    import json
+    import os
+
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as exc:
+        raise InvalidArgumentError(f"cannot create the log directory {directory}: {exc.strerror}") from None
+    for index in range(games):
+        game = simulated_hand(ruleset, index, seed=seed, bots=bots, rules=rules)
+        with open(os.path.join(directory, f"hand-{index:06d}.json"), "w", encoding="utf-8") as f:
+            json.dump(game.log, f, ensure_ascii=False)
+    return games
 
 
 def _run_chunk(args: Tuple[str, Any, int, Tuple[str, ...], int, int]) -> List[HandRecord]:

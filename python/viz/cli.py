@@ -6,11 +6,11 @@ import argparse
 import json
 import os
 import sys
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from mahjong_core.errors import InvalidArgumentError
 
-__all__ = ["configure", "run", "save_logs"]
+__all__ = ["configure", "run"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -45,22 +45,3 @@ def run(args: argparse.Namespace) -> int:
         f.write(html)
     print(output)
     return 0
-
-
-def save_logs(directory: str, ruleset: str, games: int, *, seed: int, bots: Sequence[str], rules: Any = None,
-              only: Optional[Sequence[int]] = None) -> int:
-    """Write the log of every hand of a simulation (played again, hand by hand: the same hands)
-    to `directory`/hand-NNNNNN.json; returns the number written."""
-    from mahjong_core.game.simulate import simulated_hand
-
-    try:
-        os.makedirs(directory, exist_ok=True)
-    except OSError as exc:
-        raise InvalidArgumentError(f"cannot create the log directory {directory}: {exc.strerror}") from None
-    count = 0
-    for index in (range(games) if only is None else only):
-        game = simulated_hand(ruleset, index, seed=seed, bots=bots, rules=rules)
-        with open(os.path.join(directory, f"hand-{index:06d}.json"), "w", encoding="utf-8") as f:
-            json.dump(game.log, f, ensure_ascii=False)
-        count += 1
-    return count
