@@ -362,3 +362,26 @@ def test_botzone_table_records(path):
         win = next(e for e in log["events"] if e["type"] == "win")
         assert len(win["score"]["fans"]) == len(finish["display"]["fan"])
         assert html.count('<tr class=\\"fan\\">') == len(finish["display"]["fan"])
+
+
+def test_view_tables_show_melds_with_their_claimed_tile():
+    for seed in range(1, 40):
+        game = played("mcr", seed)
+        if sum(len(m) for m in game.melds) >= 3:
+            break
+    for seat in range(4):
+        for picture in (table_svg(game.view(seat)), table_svg(game, seat)):
+            root = ET.fromstring(picture)
+            for g in root.iter(SVG + "g"):
+                if g.get("class") != "hand":
+                    continue
+                s = int(g.get("data-seat"))
+                melds = [u for m in g.iter(SVG + "g") if m.get("class") == "melds" for u in m.iter(SVG + "use")]
+                sizes = {0: 3, 1: 3, 2: 4, 3: 4, 4: 4}
+                assert len(melds) == sum(sizes[k] for k, *_ in game.melds[s])
+                turned = sum("turned" in u.get("class") for u in melds)
+                # one turned tile per claimed meld, two for an added kong, none for a concealed kong
+                assert turned == sum({0: 1, 1: 1, 2: 1, 3: 2, 4: 0}[k] for k, *_ in game.melds[s])
+                hidden = [u for u in melds if u.get("data-tile") == "back"]
+                concealed_kongs = sum(1 for k, *_ in game.melds[s] if k == 4)
+                assert len(hidden) == (2 if s == seat else 4) * concealed_kongs

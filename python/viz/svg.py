@@ -66,10 +66,12 @@ class _Canvas:
         self.add(f"<g {attrs}>" + "".join(inner.out) + "</g>")
 
 
-def svg_document(body: str, names: Set[str], width: float, height: float, cls: str, background: str = "") -> str:
+def svg_document(body: str, names: Set[str], width: float, height: float, cls: str, background: str = "",
+                 title: str = "") -> str:
     bg = f'<rect width="100%" height="100%" rx="10" fill="{background}"/>' if background else ""
+    tip = f"<title>{escape(title)}</title>" if title else ""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" class="mjc {cls}" viewBox="0 0 {width:g} {height:g}" '
-            f'width="{width:g}" height="{height:g}" role="img">{defs(names)}{bg}{body}</svg>')
+            f'width="{width:g}" height="{height:g}" role="img">{tip}{defs(names)}{bg}{body}</svg>')
 
 
 # ---------------------------------------------------------------------------------------------
@@ -145,7 +147,8 @@ def hand_svg(hand: Any, *, tile_width: float = 36) -> str:
     inner = _Canvas()
     width = _hand_row(inner, tiles, win, melds, tile_width)
     c.group(inner, 'class="hand" transform="translate(6 6)"')
-    return svg_document("".join(c.out), c.names, width + 12, tile_width * _RATIO + 12, "mjc-hand")
+    return svg_document("".join(c.out), c.names, width + 12, tile_width * _RATIO + 12, "mjc-hand",
+                        title=str(hand))
 
 
 def _core_meld(meld: Any) -> MeldShown:
@@ -238,7 +241,8 @@ def score_svg(score: Any, *, tile_width: float = 30) -> str:
           f'<text class="total" x="{x0 + 44:g}" y="{y + 2}" font-size="14" font-weight="bold" fill="#1f2a44">'
           f'total {escape(total)}</text></g>')
     height = max(tile_width * _RATIO + 20, y + 14)
-    return svg_document("".join(c.out), c.names, x0 + 430, height, f"mjc-score mjc-{ruleset}", "#ffffff")
+    return svg_document("".join(c.out), c.names, x0 + 430, height, f"mjc-score mjc-{ruleset}", "#ffffff",
+                        title=f"{ruleset} score: {total}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -416,4 +420,6 @@ def table_svg(obj: Any, seat: Optional[int] = None) -> str:
     `TableState`."""
     state = table_state(obj, seat)
     parts, names = table_parts(state)
-    return svg_document("".join(p for _, p in parts), names, TABLE_SIZE, TABLE_SIZE, "mjc-table", TABLE_BACKGROUND)
+    who = "everything" if state.viewer is None else f"as seat {state.viewer} sees it"
+    return svg_document("".join(p for _, p in parts), names, TABLE_SIZE, TABLE_SIZE, "mjc-table", TABLE_BACKGROUND,
+                        title=f"{state.ruleset} table, {who}")

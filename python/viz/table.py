@@ -318,8 +318,8 @@ def from_view(view: Mapping[str, Any]) -> TableState:
                 melds.append(MeldShown(kind, [t] * 4))
             else:
                 size = 3 if kind == "pung" else 4
-                last = 2 if kind == "added_kong" else size - 1  # an added kong keeps its pung's turned tile
-                turned = None if frm is None else {1: 0, 2: 1, 3: last}[(s - frm) % 4]
+                right = 2 if kind == "added_kong" else size - 1  # an added kong keeps its pung's turned tile
+                turned = None if frm is None else {1: 0, 2: 1, 3: right}[(s - frm) % 4]
                 melds.append(MeldShown(kind, [t] * size, turned, frm))
         void = (view.get("void") or [None] * 4)[s]
         piao = (view.get("piao") or [None] * 4)[s]
