@@ -218,6 +218,12 @@ def test_replay_rejects_what_is_not_a_log():
             replay_html(bad)
     with pytest.raises(InvalidArgumentError):
         replay_html(played("mcr", 1).log, seat=7)
+    log = played("mcr", 1).log
+    for broken in ({"type": "discard", "seat": 9, "tile": "5m"}, {"type": "pung", "seat": 1}, "x",
+                   {"type": "draw", "seat": 0, "tile": "9x"}):
+        bad = dict(log, events=log["events"][:5] + [broken] + log["events"][5:])
+        with pytest.raises(InvalidArgumentError, match="event 5"):
+            replay_html(bad)
 
 
 # -- Botzone records -----------------------------------------------------------------------------

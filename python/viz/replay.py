@@ -147,8 +147,14 @@ class Timeline:
         self.frames: List[Dict[str, Any]] = []
         self.wins: List[Dict[str, Any]] = []
         for i, event in enumerate(self.log["events"]):
-            tracker.apply(event)
-            state = tracker.state(seat)
+            try:
+                tracker.apply(event)
+                state = tracker.state(seat)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+                kind = event.get("type") if isinstance(event, Mapping) else event
+                raise InvalidArgumentError(
+                    f"the log's event {i} ({kind!r}) does not fit the table so far ({exc!r}); is the log complete "
+                    "and unedited?") from None
             if ledger:  # the seats' results as the ledger stands after this event
                 for s, total in enumerate(_totals(ledger[:marks[i]])):
                     state.seats[s].total = total
