@@ -57,7 +57,7 @@ from mahjong_core.rules.ledger import Ledger
 from mahjong_core.tiles import Forms
 
 from .actions import (
-    ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DECLARE, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
+    ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
     ActionKind,
 )
 from .constants import (
@@ -157,6 +157,9 @@ class Game:
 
     #: keyword options a ruleset accepts in new_game (e.g. MCR's prevalent_wind) -> default
     OPTIONS: Dict[str, Any] = {}
+    #: the ruleset settles a player leaving the hand for good (`leave`; Sichuan's 逃跑/强退), so a
+    #: server can ask before it calls `leave` on a permanent disconnect
+    HAS_LEAVE_RULE: bool = False
 
     def __init__(self, rules: Any, wall: List[int], *, seed: Optional[int] = None, hand_no: int = 0,
                  dealer: int = 0, shuffled: bool = False, **options: Any) -> None:
@@ -284,6 +287,14 @@ class Game:
             self._resolve_window(pending, answers)
         if self._next_draw >= 0:
             self._run()
+
+    def leave(self, seat: int) -> None:
+        """`seat` leaves the hand for good (a permanent disconnect). Rulesets with a leaving rule
+        (`HAS_LEAVE_RULE`) override this; here it raises IllegalActionError and changes nothing."""
+        raise IllegalActionError(
+            f"{self.ruleset or type(self).__name__} has no rule for a player leaving the hand "
+            f"(HAS_LEAVE_RULE is False), so seat {seat!r} cannot leave; finish the hand (e.g. let a bot play "
+            f"the seat) instead")
 
     @property
     def log(self) -> Dict[str, Any]:

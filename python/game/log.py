@@ -67,6 +67,7 @@ _FIELDS: Dict[str, tuple] = {
     "wall_end": ("pigs", "ready", "not_ready"),
     "exhausted": (),
     "end": ("winners", "totals"),
+    "leave": ("seat", "charged", "paid", "after_actions"),  # Game.leave (Sichuan 逃跑/强退)
 }
 _TILE_FIELDS = frozenset(("tile", "replacement"))
 

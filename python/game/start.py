@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any, List, Mapping, Optional, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
@@ -64,9 +64,18 @@ def replay(log: Mapping[str, Any], **engine_options: Any) -> Game:
                     hand_no=log.get("hand_no", 0), **dict(log.get("options") or {}), **engine_options)
     game.shuffled = bool(log.get("shuffled", False))
     actions: List[Any] = log["actions"]
+    # Game.leave calls are no answers: the log's "leave" events say after how many answers each came.
+    leaves: Dict[int, List[int]] = {}
+    for event in log.get("events", ()):
+        if event.get("type") == "leave":
+            leaves.setdefault(event["after_actions"], []).append(event["seat"])
     for step, (seat, code) in enumerate(actions):
+        for leaver in leaves.get(step, ()):
+            game.leave(leaver)
         try:
             game.act(seat, code)
         except IllegalActionError as exc:
             raise IllegalActionError(f"replay step {step} (seat {seat}, code {code}): {exc}") from None
+    for leaver in leaves.get(len(actions), ()):
+        game.leave(leaver)
     return game

@@ -18,7 +18,9 @@ Decisions (RULES.md section 1, each a `Rules` key):
     copies the player holds still counts as a wait: `phantom_waits_count`).
   * 和绝张 also holds without the flag when the other three copies are in the winner's own melds.
   * Contradictory context flags (和绝张 while holding another copy, 抢杠和 on a tile the winner
-    holds, 杠上开花 without a kong) raise under `strict_context` and are dropped otherwise.
+    holds, 杠上开花 without a kong, 抢杠和 with 海底捞月 — a robbed kong tile is no discard) raise
+    under `strict_context`; otherwise the first three are dropped and 抢杠和 + 海底捞月 both count
+    (PyMahjongGB 1.4.0's reading, which the `botzone` preset reproduces).
   * Among readings with the same total, the one PyMahjongGB 1.4.0 reports is chosen, so fan lists
     are reproducible (the total never depends on this choice).
 """
@@ -219,8 +221,10 @@ class MCRScore(_ScoreBase):
 
 
 def _rescore(hand: Hand, win_tile: int, flags: int, seat: int, prevalent: int, flowers: int, rules: Rules) -> MCRScore:
-    return _native.score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules,
-                            rules._options)
+    """Unpickling: score the same hand again (it won when it was pickled, so it wins now)."""
+    rebuilt = _native.score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules, rules._options)
+    assert rebuilt is not None, "a pickled MCRScore scores again"
+    return rebuilt
 
 
 def _pad(text: str, width: int) -> str:
@@ -280,8 +284,7 @@ def score(
         | (_KONG if kong else 0)
         | (_DECLARED_READY if declared_ready else 0)
     )
-    return _native.score(MCRScore, h, win, flags, seat_wind, prevalent_wind, flowers, r,
-                            r._options)
+    return _native.score(MCRScore, h, win, flags, seat_wind, prevalent_wind, flowers, r, r._options)
 
 
 def score_waits(hand: HandLike, *, rules: Union[Rules, str, None] = None, **context: Any) -> Dict[Tile, MCRScore]:
