@@ -61,10 +61,10 @@ def from_botzone(record: Mapping[str, Any]) -> Dict[str, Any]:
     quan = init.get("quan", 0)
     events: List[Dict[str, Any]] = []
     taken = 0
-    last_round: Tuple[str, int] = ("", -1)      # (action, player) of the previous judge round
-    last_discard: Optional[Tuple[int, str]] = None
-    drawn: Dict[int, str] = {}
-    adding: Optional[Tuple[int, str]] = None
+    last_round: Tuple[str, Any] = ("", -1)      # (action, player) of the previous judge round
+    last_discard: Optional[Tuple[Any, Any]] = None
+    drawn: Dict[Any, Any] = {}
+    adding: Optional[Tuple[Any, Any]] = None
     totals: Optional[List[int]] = None
     rounds = 0
     for i, entry in enumerate(record["log"]):
@@ -73,10 +73,10 @@ def from_botzone(record: Mapping[str, Any]) -> Dict[str, Any]:
             continue
         rounds += 1
         where = f"Botzone record, log entry {i}"
-        display = out.get("display") if isinstance(out.get("display"), Mapping) else {}
-        content = out.get("content") if isinstance(out.get("content"), Mapping) else {}
+        display: Mapping[str, Any] = out["display"] if isinstance(out.get("display"), Mapping) else {}
+        content: Mapping[Any, Any] = out["content"] if isinstance(out.get("content"), Mapping) else {}
         action = display.get("action")
-        p = display.get("player")
+        p: Any = display.get("player")
         try:
             if out.get("command") == "finish":
                 totals = [int(content.get(str(s), content.get(s, 0))) for s in range(4)]
@@ -167,8 +167,8 @@ def _deal(content: Mapping[str, Any]) -> Tuple[List[List[str]], List[List[str]]]
     return hands, flowers
 
 
-def _win(p: int, display: Mapping[str, Any], last_round: Tuple[str, int], drawn: Mapping[int, str],
-         last_discard: Optional[Tuple[int, str]], adding: Optional[Tuple[int, str]]) -> List[Dict[str, Any]]:
+def _win(p: Any, display: Mapping[str, Any], last_round: Tuple[str, Any], drawn: Mapping[Any, Any],
+         last_discard: Optional[Tuple[Any, Any]], adding: Optional[Tuple[Any, Any]]) -> List[Dict[str, Any]]:
     fans = [[f.get("name", "?"), int(f.get("value", 0)), int(f.get("cnt", 1))] for f in display.get("fan") or ()]
     score = {"total": display.get("fanCnt"), "fans": fans}
     if last_round == ("DRAW", p):

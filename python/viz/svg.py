@@ -9,7 +9,7 @@ kinds it shows, so it stands alone (a notebook cell, a file).
 from __future__ import annotations
 
 from html import escape
-from typing import Any, List, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
 
 from .table import MeldShown, TableState, TableTracker, from_view
 from .tiles import BACK, NAMES, defs
@@ -191,8 +191,10 @@ def score_rows(score: Any) -> Tuple[str, List[Tuple[str, str, str]], str]:
     raise TypeError(f"score_svg takes an MCRScore, SichuanScore or ChangbaiScore, not {kind}")
 
 
-def _score_tiles(score: Any) -> Tuple[List[Optional[int]], Optional[int], List[MeldShown]]:
+def _score_tiles(score: Any) -> Tuple[List[int], Optional[int], List[MeldShown]]:
     """The hand of a score: (concealed tiles without the winning tile, winning tile, melds)."""
+    tiles: List[int]
+    win: Optional[int]
     if hasattr(score, "hand"):
         hand = score.hand
         tiles = [int(t) for t in hand.tiles]
@@ -200,7 +202,7 @@ def _score_tiles(score: Any) -> Tuple[List[Optional[int]], Optional[int], List[M
         tiles.remove(win)
         return tiles, win, [_core_meld(m) for m in hand.melds]
     d = score.decomposition
-    tiles: List[Optional[int]] = []
+    tiles = []
     melds: List[MeldShown] = []
     for b in d.blocks:
         if b.meld is not None:
@@ -296,7 +298,7 @@ def _badge(c: _Canvas, x: float, y: float, text: str, fill: str, ink: str = "#10
     return w + 5
 
 
-def _label_part(state: TableState, s: int, bottom: int) -> str:
+def _label_part(state: TableState, s: int, bottom: int) -> Tuple[str, Set[str]]:
     seat = state.seats[s]
     c = _Canvas()
     wind = WIND_NAMES[(s - state.dealer) % 4]
@@ -340,7 +342,8 @@ def _river_part(state: TableState, s: int, bottom: int) -> Tuple[str, Set[str]]:
     names = seat_names(state)
     c = _Canvas()
     w = _RIVER_TILE
-    x, row = _RIVER_X, 0
+    x: float = _RIVER_X
+    row = 0
     last = len(seat.river) - 1 if state.last_discard == s else -1
     for i, r in enumerate(seat.river):
         if i and i % _RIVER_ROW == 0:
@@ -394,13 +397,15 @@ def table_parts(state: TableState, bottom: Optional[int] = None) -> Tuple[List[T
     with the tile kinds they use; `bottom` is the seat drawn at the bottom (default: the viewer or 0)."""
     if bottom is None:
         bottom = state.viewer if state.viewer is not None else 0
-    parts = []
+    parts: List[Tuple[str, str]] = []
     names: Set[str] = set()
     text, used = _centre_part(state)
     parts.append(("centre", text))
     names |= used
     for s in range(4):
-        for key, fn in (("label", _label_part), ("river", _river_part), ("hand", _hand_part)):
+        makers: Tuple[Tuple[str, Callable[[TableState, int, int], Tuple[str, Set[str]]]], ...] = (
+            ("label", _label_part), ("river", _river_part), ("hand", _hand_part))
+        for key, fn in makers:
             text, used = fn(state, s, bottom)
             parts.append((f"{key}{s}", text))
             names |= used

@@ -33,7 +33,7 @@ def tile_index(name: Any) -> int:
 @dataclass
 class MeldShown:
     kind: str                     # chow pung kong added_kong concealed_kong
-    tiles: List[Optional[int]]    # None = face down
+    tiles: List[Any]              # tile indices; None = face down
     claimed: Optional[int] = None  # index in `tiles` of the claimed (turned) tile
     source: Optional[int] = None   # the seat it was claimed from
 
@@ -47,7 +47,7 @@ class RiverTile:
 
 @dataclass
 class SeatState:
-    hand: List[Optional[int]] = field(default_factory=list)  # concealed tiles without `drawn`, sorted
+    hand: List[Any] = field(default_factory=list)  # concealed tiles without `drawn`, sorted (None: face down)
     drawn: Any = None              # the tile just drawn (None: none; -1: drawn but face down)
     melds: List[MeldShown] = field(default_factory=list)
     river: List[RiverTile] = field(default_factory=list)
@@ -124,9 +124,9 @@ class TableTracker:
 
     def _take(self, seat: int, tile: int, n: int = 1) -> None:
         self.counts[seat][tile] -= n
-        if self.drawn[seat] is not None:
-            if self.counts[seat][self.drawn[seat]] <= 0 or self.drawn[seat] == tile:
-                self.drawn[seat] = None
+        drawn = self.drawn[seat]
+        if drawn is not None and (self.counts[seat][drawn] <= 0 or drawn == tile):
+            self.drawn[seat] = None
 
     def _on_deal(self, e: Mapping[str, Any]) -> None:
         self.dealer = e.get("dealer", self.dealer)
@@ -281,7 +281,7 @@ class TableTracker:
         for s in range(4):
             counts = self.counts[s]
             drawn = self.drawn[s]
-            tiles = [t for t in range(34) for _ in range(counts[t])]
+            tiles: List[Optional[int]] = [t for t in range(34) for _ in range(counts[t])]
             tiles += [t for t in range(34, 42) for _ in range(counts[t])]  # undealt-yet flowers (deal)
             if drawn is not None:
                 tiles.remove(drawn)
@@ -323,6 +323,7 @@ def from_view(view: Mapping[str, Any]) -> TableState:
                 melds.append(MeldShown(kind, [t] * size, turned, frm))
         void = (view.get("void") or [None] * 4)[s]
         piao = (view.get("piao") or [None] * 4)[s]
+        tiles: List[Any]
         if s == me:
             tiles = list(view["hand"])
             drawn = view.get("drawn")

@@ -11,7 +11,7 @@ several pictures on one page may share them.
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Tuple
+from typing import Dict, Iterable, List, Sequence, Tuple
 
 __all__ = ["TILE_W", "TILE_H", "NAMES", "BACK", "symbol", "defs", "symbol_id"]
 
@@ -45,7 +45,8 @@ _STROKES: Dict[str, Tuple[str, ...]] = {
 }
 
 # 筒: (x, y, colour) per ring, radius per rank.
-_DOTS = {
+_Spots = Tuple[Sequence[Tuple[float, float, str]], float]
+_DOTS: Dict[int, _Spots] = {
     1: ([(30, 39, _RED)], 20),
     2: ([(30, 22, _GREEN), (30, 56, _BLUE)], 12.5),
     3: ([(16, 18, _BLUE), (30, 39, _RED), (44, 60, _GREEN)], 10),
@@ -60,7 +61,7 @@ _DOTS = {
 
 # 条: (x, y, colour) per stick, stick height per rank.
 _G, _R, _B = _GREEN, _RED, _BLUE
-_STICKS = {
+_STICKS: Dict[int, _Spots] = {
     2: ([(30, 21, _G), (30, 57, _B)], 28),
     3: ([(30, 21, _G), (19, 57, _G), (41, 57, _B)], 28),
     4: ([(19, 21, _G), (41, 21, _B), (19, 57, _B), (41, 57, _G)], 28),
