@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import sys
 from typing import Any, Iterable, Optional, Sequence, Tuple
 
@@ -94,8 +93,9 @@ class Hand(HandCore):
 
     def _repr_svg_(self) -> str:
         """The hand as a picture (notebooks); see `mahjong_core.viz.hand_svg`."""
-        # imported by name: mahjong_core.viz lives in python/viz (installed into this package)
-        return importlib.import_module("mahjong_core.viz").hand_svg(self)
+        from mahjong_core.viz.svg import hand_svg
+
+        return hand_svg(self)
 
     def _key(self):
         return (self.counts, self.melds, self.win_tile, self.context)

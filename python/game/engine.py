@@ -307,13 +307,13 @@ class Game:
 
     def view_object(self, seat: int) -> Any:
         """`view(seat)` as a `mahjong_core.viz.View`: the same mapping, shown as a table in notebooks."""
-        from mahjong_core.viz import View
+        from mahjong_core.viz.view import View
 
         return View(seat_view(self, seat))
 
     def _repr_svg_(self) -> str:
         """The whole table as a picture (notebooks); see `mahjong_core.viz.table_svg`."""
-        from mahjong_core.viz import table_svg
+        from mahjong_core.viz.svg import table_svg
 
         return table_svg(self)
 

@@ -8,6 +8,7 @@ kinds it shows, so it stands alone (a notebook cell, a file).
 
 from __future__ import annotations
 
+import sys
 from html import escape
 from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
 
@@ -132,12 +133,10 @@ def hand_svg(hand: Any, *, tile_width: float = 36) -> str:
     """A hand as an SVG picture: concealed tiles (the winning tile apart), then the melds.
 
     `hand`: a `Hand` or notation (`mahjong_core.parse`)."""
-    from mahjong_core.hand import Hand
-
-    if not isinstance(hand, Hand):
-        from mahjong_core.notation import parse
-
-        hand = parse(hand)
+    if isinstance(hand, str):
+        # Found at call time, as Hand finds it (mahjong_core.hand._notation): Hand's picture hook
+        # imports this module, so importing the notation here would close an import cycle.
+        hand = sys.modules["mahjong_core.notation"].parse(hand)
     tiles = [int(t) for t in hand.tiles]
     win = None if hand.win_tile is None else int(hand.win_tile)
     if win is not None:

@@ -95,7 +95,7 @@ class ChangbaiScore:
 
     def _repr_svg_(self) -> str:
         """The hand and its pattern table as a picture (notebooks); see `mahjong_core.viz.score_svg`."""
-        from mahjong_core.viz import score_svg
+        from mahjong_core.viz.svg import score_svg
 
         return score_svg(self)
 
