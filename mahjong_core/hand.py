@@ -91,6 +91,14 @@ class Hand(HandCore):
             return "".join(parts) + "".join(t.glyph for t in concealed[:-1]) + " " + concealed[-1].glyph
         return "".join(parts) + "".join(t.glyph for t in concealed)
 
+    def _repr_svg_(self) -> str:
+        """The hand as a picture (notebooks); see `mahjong_core.viz.hand_svg`."""
+        # (mypy run on this folder alone, as test_stubs does in an editable install, cannot see
+        # python/viz; an installed package has it, so the ignore may be unused there.)
+        from mahjong_core.viz.svg import hand_svg  # type: ignore[import-not-found, unused-ignore]
+
+        return hand_svg(self)
+
     def _key(self):
         return (self.counts, self.melds, self.win_tile, self.context)
 

@@ -9,7 +9,7 @@ import sys
 
 from .bots import BOTS
 from .registry import RULESETS, game_class
-from .simulate import ProgressBar, simulate
+from .simulate import ProgressBar, save_logs, simulate
 
 __all__ = ["configure", "run"]
 
@@ -26,6 +26,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="override one rule key, read by its type (e.g. --set max_fan=4); repeatable")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1); results do not depend on it")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--save-logs", metavar="DIR", default=None,
+                        help="write each hand's log as DIR/hand-NNNNNN.json (open with: mahjong-core replay)")
+    parser.add_argument("--plot", metavar="FILE", default=None,
+                        help="plot score distributions and win rates to FILE (.png/.svg/.pdf; needs "
+                             "mahjong_core[plot])")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--progress", dest="progress", action="store_true", default=None,
                        help="show the progress bar (default: when stderr is a terminal)")
@@ -43,6 +48,10 @@ def run(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = ProgressBar(args.games, label=f"{ruleset} ") if show else None
     result = simulate(ruleset, args.games, seed=args.seed, bots=bots, rules=rules, workers=args.workers, progress=bar)
+    if args.save_logs:
+        save_logs(args.save_logs, ruleset, args.games, seed=args.seed, bots=bots, rules=rules)
+    if args.plot:
+        result.plot(args.plot)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0

@@ -532,6 +532,18 @@ class Game:
     def _restore_unpickled(self) -> None:
         """Ruleset hook: rebuild what `__getstate__` left out (MCR: the scorer backend)."""
 
+    def view_object(self, seat: int) -> Any:
+        """`view(seat)` as a `mahjong_core.viz.View`: the same mapping, shown as a table in notebooks."""
+        from mahjong_core.viz.view import View
+
+        return View(seat_view(self, seat))
+
+    def _repr_svg_(self) -> str:
+        """The whole table as a picture (notebooks); see `mahjong_core.viz.table_svg`."""
+        from mahjong_core.viz.svg import table_svg
+
+        return table_svg(self)
+
     # Read-only records for logs, views and tools (the engine's public surface) ------------------
 
     def answer_of(self, seat: int) -> Optional[Action]:

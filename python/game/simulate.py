@@ -15,6 +15,7 @@ import multiprocessing
 import random
 import sys
 import time
+from array import array
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple
 
@@ -25,7 +26,7 @@ from .engine import Game
 from .registry import check_ruleset, game_class
 from .start import new_game
 
-__all__ = ["play_hand", "simulate", "SimulationResult", "SeatStats", "ProgressBar"]
+__all__ = ["play_hand", "simulate", "simulated_hand", "save_logs", "SimulationResult", "SeatStats", "ProgressBar"]
 
 
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
@@ -104,6 +105,13 @@ class SimulationResult:
     def hands_per_second(self) -> float:
         return self.games / self.elapsed if self.elapsed > 0 else 0.0
 
+    def plot(self, path: Optional[str] = None) -> Any:
+        """Per-seat score distribution, win rate and mean with 95% intervals as a matplotlib Figure
+        (saved to `path` when given). Needs `pip install "mahjong_core[plot]"`."""
+        from mahjong_core.viz.plot import plot_simulation
+
+        return plot_simulation(self, path)
+
     def to_dict(self) -> Dict[str, Any]:
         return {"ruleset": self.ruleset, "games": self.games, "seed": self.seed, "bots": list(self.bots),
                 "preset": self.preset, "rules": self.rules, "workers": self.workers,
@@ -148,6 +156,38 @@ def _run_range(ruleset: str, rules: Any, seed: int, bot_names: Sequence[str], st
         play_hand(game, bots)
         out.append(_record(i, game))
     return out
+
+
+def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Sequence[str] = ("random",) * 4,
+                   rules: Any = None) -> Game:
+    """Hand `index` of `simulate(ruleset, ..., seed=seed, bots=bots, rules=rules)` played again: the
+    same wall, dealer and bot choices, so its `log` is that hand's (`simulate --save-logs`)."""
+    bot_names = tuple(bots) * 4 if len(tuple(bots)) == 1 else tuple(bots)
+    rules = game_class(check_ruleset(ruleset)).rules_class().resolve(rules)
+    bot_objects = [make_bot(name) for name in bot_names]
+    rng = random.Random(seed * 2**32 + index)
+    for bot in bot_objects:
+        bot.new_hand(rng)
+    game = new_game(ruleset, seed=seed, hand_no=index, rules=rules, dealer=_dealer_for(ruleset, rules, index))
+    return play_hand(game, bot_objects)
+
+
+def save_logs(directory: str, ruleset: str, games: int, *, seed: int = 1, bots: Sequence[str] = ("random",) * 4,
+              rules: Any = None) -> int:
+    """Write the log of hand i of that simulation, for every i < games, as `directory`/hand-NNNNNN.json
+    (each hand played again by `simulated_hand`); returns the number written."""
+    import json
+    import os
+
+    try:
+        os.makedirs(directory, exist_ok=True)
+    except OSError as exc:
+        raise InvalidArgumentError(f"cannot create the log directory {directory}: {exc.strerror}") from None
+    for index in range(games):
+        game = simulated_hand(ruleset, index, seed=seed, bots=bots, rules=rules)
+        with open(os.path.join(directory, f"hand-{index:06d}.json"), "w", encoding="utf-8") as f:
+            json.dump(game.log, f, ensure_ascii=False)
+    return games
 
 
 def _run_chunk(args: Tuple[str, Any, int, Tuple[str, ...], int, int]) -> List[HandRecord]:
@@ -220,8 +260,10 @@ def _summarise(ruleset: str, games: int, seed: int, bot_names: Tuple[str, ...], 
         for d in deal_ins:
             seats[d].deal_ins += 1
         checksum = (checksum * 1_000_003 + hash((index,) + totals + winners)) % (1 << 61)
+    # Every hand's totals, seat by seat (a flat array: 4 ints a hand), for plots of the distribution.
+    hand_totals = array("q", [t for record in records for t in record[1]])
     return SimulationResult(ruleset, games, seed, bot_names, rules.to_dict(), rules.preset_name, workers, seats,
-                            exhausted, elapsed, checksum)
+                            exhausted, elapsed, checksum, {"hand_totals": hand_totals})
 
 
 # ---------------------------------------------------------------------------------------------

@@ -93,6 +93,12 @@ class ChangbaiScore:
         """2^doublings × multiplier: the winner side of one payment, in base points."""
         return 2**self.doublings * self.multiplier
 
+    def _repr_svg_(self) -> str:
+        """The hand and its pattern table as a picture (notebooks); see `mahjong_core.viz.score_svg`."""
+        from mahjong_core.viz.svg import score_svg
+
+        return score_svg(self)
+
     def __repr__(self) -> str:
         times = f" x{self.multiplier}" if self.multiplier > 1 else ""
         body = ", ".join(map(repr, self.patterns))

@@ -191,6 +191,12 @@ class MCRScore(_ScoreBase):
             "rules": {"preset": self.rules.preset_name, **self.rules.to_dict()},
         }
 
+    def _repr_svg_(self) -> str:
+        """The hand and its fan table as a picture (notebooks); see `mahjong_core.viz.score_svg`."""
+        from mahjong_core.viz.svg import score_svg
+
+        return score_svg(self)
+
     def _key(self) -> Tuple:
         return (self.total, self.fans, self.hand, self.win_tile, self._context, self.rules)
 

@@ -175,6 +175,12 @@ class SichuanScore:
             "self_drawn": self.self_drawn, "decomposition": repr(self.decomposition),
         }
 
+    def _repr_svg_(self) -> str:
+        """The hand and its fan table as a picture (notebooks); see `mahjong_core.viz.score_svg`."""
+        from mahjong_core.viz.svg import score_svg
+
+        return score_svg(self)
+
     def __repr__(self) -> str:
         lines = " + ".join(f"{i.name_zh} {i.fan}" for i in self.items)
         cap = f" (capped from {self.uncapped_fan})" if self.capped else ""

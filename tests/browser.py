@@ -1,0 +1,105 @@
+"""Headless Chromium for browser tests (Selenium + Debian's `chromium` and `chromium-driver`).
+
+    from browser import chromium_or_skip, open_page
+    driver = chromium_or_skip()            # a session-wide driver; skips only without chromium
+    page = open_page(driver, path)         # load a file (or URL), returns console errors seen
+
+Tests skip when chromium (or its driver) is not installed — `apt-get install chromium
+chromium-driver` — and nowhere else: a page that fails to load or logs an error fails the test.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import shutil
+from pathlib import Path
+from typing import Any, List, Optional, Union
+
+import pytest
+
+__all__ = ["chromium_paths", "chromium_or_skip", "open_page", "console_errors", "screenshot", "assert_not_blank",
+           "close_driver"]
+
+_DRIVER: Optional[Any] = None
+
+
+def chromium_paths() -> Optional[tuple]:
+    """(browser, chromedriver) paths, or None when either is missing."""
+    browser = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver")
+    if not browser or not driver:
+        return None
+    return browser, driver
+
+
+def chromium_or_skip(width: int = 1320, height: int = 940) -> Any:
+    """The shared headless Chromium driver (started on first use); skips the test when chromium is
+    not installed."""
+    global _DRIVER
+    paths = chromium_paths()
+    if paths is None:
+        pytest.skip("chromium / chromium-driver not installed (apt-get install chromium chromium-driver)")
+    if _DRIVER is not None:
+        return _DRIVER
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = paths[0]
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                f"--window-size={width},{height}", "--force-device-scale-factor=1", "--hide-scrollbars"):
+        options.add_argument(arg)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    _DRIVER = webdriver.Chrome(service=Service(paths[1]), options=options)
+    _DRIVER.set_page_load_timeout(30)
+    return _DRIVER
+
+
+def close_driver() -> None:
+    global _DRIVER
+    if _DRIVER is not None:
+        _DRIVER.quit()
+        _DRIVER = None
+
+
+def console_errors(driver: Any) -> List[str]:
+    """Console messages of level SEVERE since the last call (JS errors, failed loads)."""
+    return [e["message"] for e in driver.get_log("browser") if e.get("level") == "SEVERE"]
+
+
+def open_page(driver: Any, target: Union[str, Path]) -> List[str]:
+    """Load a file path or URL and return the console errors logged while loading."""
+    console_errors(driver)  # drop anything from before
+    url = str(target)
+    if not url.startswith(("http://", "https://", "file://")):
+        url = Path(target).resolve().as_uri()
+    driver.get(url)
+    return console_errors(driver)
+
+
+def screenshot(driver: Any, path: Optional[Union[str, Path]] = None) -> bytes:
+    """PNG bytes of the viewport (also written to `path` when given)."""
+    png = driver.get_screenshot_as_png()
+    if path is not None:
+        Path(path).write_bytes(png)
+    return png
+
+
+def assert_not_blank(png: bytes, min_colours: int = 8) -> None:
+    """The screenshot shows something: several colours, and no single colour covers it all."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    small = image.resize((160, 120))
+    colours = small.getcolors(160 * 120) or []
+    assert len(colours) >= min_colours, f"the screenshot is blank ({len(colours)} colours)"
+    top = max(n for n, _ in colours)
+    assert top < 0.95 * 160 * 120, "one colour covers 95% of the screenshot"
+
+
+@pytest.fixture(scope="session", autouse=False)
+def chromium() -> Any:  # pragma: no cover - used through conftest when wanted
+    driver = chromium_or_skip()
+    yield driver
+    close_driver()

@@ -1,0 +1,181 @@
+"""The replay viewer in a real browser (headless Chromium): no console errors, the DOM at every
+step against the engine, the controls, screenshots. Skips only when chromium is not installed."""
+
+from __future__ import annotations
+
+import pytest
+from browser import assert_not_blank, chromium_or_skip, close_driver, console_errors, open_page, screenshot
+from mahjong_core.viz import hand_svg, replay_html, table_svg, timeline
+from viz_support import botzone_record, checkpoints, played, with_win
+
+_COUNTS = """
+const out = [];
+for (let i = 0; i < window.mjcReplay.frames; i++) {
+  window.mjcReplay.go(i);
+  const row = [];
+  for (let s = 0; s < 4; s++) {
+    const hand = document.querySelector('#parts .hand[data-seat="' + s + '"]');
+    const river = '#parts .river[data-seat="' + s + '"] .tile';
+    row.push([hand.querySelectorAll('.concealed .tile').length, hand.querySelectorAll('.melds .tile').length,
+              document.querySelectorAll(river + ':not(.taken)').length, document.querySelectorAll(river).length]);
+  }
+  out.push(row);
+}
+return out;
+"""
+
+
+@pytest.fixture(scope="module")
+def driver():
+    d = chromium_or_skip()
+    yield d
+    close_driver()
+
+
+def _page(driver, tmp_path, log, name="replay.html", seat=None):
+    path = tmp_path / name
+    path.write_text(replay_html(log, seat), encoding="utf-8")
+    errors = open_page(driver, path)
+    assert errors == []
+    return path
+
+
+def _index(driver) -> int:
+    return driver.execute_script("return window.mjcReplay.index()")
+
+
+@pytest.mark.parametrize("ruleset,rules", [("sichuan", None), ("mcr", {"flowers": True}), ("changbai", None)])
+def test_every_step_shows_the_engine_table(driver, tmp_path, ruleset, rules):
+    game = with_win(ruleset, rules)
+    log = game.log
+    _page(driver, tmp_path, log)
+    assert len(driver.find_elements("css selector", "#parts .hand")) == 4
+    assert len(driver.find_elements("css selector", "#parts .river")) == 4
+    assert len(driver.find_elements("css selector", "#parts .label")) == 4
+    counts = driver.execute_script(_COUNTS)
+    tl = timeline(log)
+    assert len(counts) == len(log["events"]) == len(tl.frames)
+    assert counts == [f["counts"] for f in tl.frames]
+    compared = 0
+    for n_events, engine in checkpoints(log):
+        if n_events == 0:
+            continue
+        for s in range(4):
+            hand, meld_tiles, river, _ = counts[n_events - 1][s]
+            assert hand == engine["hands"][s], (n_events, s)
+            assert meld_tiles == sum(len(m) for m in engine["melds"][s])
+            assert river == len(engine["rivers"][s])
+        compared += 1
+    assert compared > 20
+    assert console_errors(driver) == []
+
+
+def test_controls_keys_slider_and_the_fan_table(driver, tmp_path):
+    from selenium.webdriver.common.keys import Keys
+
+    game = with_win("mcr")
+    log = game.log
+    _page(driver, tmp_path, log)
+    body = driver.find_element("tag name", "body")
+    n = driver.execute_script("return window.mjcReplay.frames")
+    assert _index(driver) == 0
+    body.send_keys(Keys.ARROW_RIGHT)
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert _index(driver) == 2
+    body.send_keys(Keys.ARROW_LEFT)
+    assert _index(driver) == 1
+    body.send_keys(Keys.END)
+    assert _index(driver) == n - 1
+    body.send_keys(Keys.HOME)
+    assert _index(driver) == 0
+    assert driver.find_element("id", "step").text == f"1 / {n}"
+    assert "No win yet" in driver.find_element("id", "wins").text
+    body.send_keys("w")
+    win_at = next(i for i, e in enumerate(log["events"]) if e["type"] == "win")
+    assert _index(driver) == win_at
+    rows = driver.find_elements("css selector", "#wins .win.latest table.fans tr.fan")
+    assert len(rows) == len(log["events"][win_at]["score"]["fans"])
+    assert rows[0].find_element("css selector", "td.zh").text == log["events"][win_at]["score"]["fans"][0][0]
+    assert driver.find_elements("css selector", "#wins .win.latest .win-hand use.tile")
+    transfers = driver.find_elements("css selector", "#ledger-rows tr.transfer")
+    assert len(transfers) == len(game.ledger)
+    totals = driver.find_element("id", "ledger-totals").text
+    assert all(f"seat {s} {v:+d}".replace("+0", "0") in totals for s, v in enumerate(game.ledger.totals()))
+    driver.execute_script("const s = document.getElementById('slider'); s.value = '5';"
+                          "s.dispatchEvent(new Event('input'));")
+    assert _index(driver) == 5
+    driver.find_element("id", "next").click()
+    assert _index(driver) == 6
+    driver.find_element("id", "prev").click()
+    driver.find_element("id", "prev").click()
+    assert _index(driver) == 4
+    driver.find_elements("css selector", "#event-list li")[9].click()
+    assert _index(driver) == 9
+    assert driver.find_element("css selector", "#event-list li.current").text == \
+        driver.find_element("id", "caption").text
+    driver.find_element("id", "last").click()
+    assert "Hand over" in driver.find_element("id", "caption").text
+    assert console_errors(driver) == []
+
+
+def test_screenshots_are_not_blank(driver, tmp_path):
+    game = with_win("sichuan")
+    path = _page(driver, tmp_path, game.log)
+    n = driver.execute_script("return window.mjcReplay.frames")
+    for step in (0, n // 2, n - 1):
+        driver.execute_script(f"window.mjcReplay.go({step})")
+        assert_not_blank(screenshot(driver, tmp_path / f"step{step}.png"))
+    for name, svg in (("hand.svg", hand_svg("[123m,1]456p789s11sEEE")), ("table.svg", table_svg(game))):
+        (tmp_path / name).write_text(svg, encoding="utf-8")
+        assert open_page(driver, tmp_path / name) == []
+        assert_not_blank(driver.find_element("css selector", "svg").screenshot_as_png)
+    assert path.exists()
+
+
+def test_a_seat_sees_only_its_own_hand(driver, tmp_path):
+    game = with_win("changbai")
+    _page(driver, tmp_path, game.log, seat=2)
+    first_win = next(i for i, e in enumerate(game.log["events"]) if e["type"] == "win")
+    for step in (3, first_win // 2, first_win - 1):
+        driver.execute_script(f"window.mjcReplay.go({step})")
+        faces = driver.execute_script(
+            "return [0,1,2,3].map(s => Array.from(document.querySelectorAll("
+            "'#parts .hand[data-seat=\"' + s + '\"] .concealed .tile')).map(u => u.dataset.tile))")
+        for s in range(4):
+            if s == 2:
+                assert "back" not in faces[s]
+            else:
+                assert set(faces[s]) <= {"back"}, (step, s)
+    assert "showing what seat 2 saw" in driver.find_element("tag name", "header").text
+
+
+def test_a_botzone_record_opens(driver, tmp_path):
+    for seed in range(1, 40):
+        game = played("mcr", seed)
+        if game.winners and not any(e["type"] == "flower" for e in game.log["events"]):
+            break
+    _page(driver, tmp_path, botzone_record(game), "botzone.html")
+    driver.execute_script("window.mjcReplay.nextWin()")
+    assert driver.find_elements("css selector", "#wins .win.latest tr.fan")
+    driver.execute_script("window.mjcReplay.go(window.mjcReplay.frames - 1)")
+    text = driver.find_element("id", "ledger-totals").text
+    assert all(f"seat {s} {v:+d}".replace("+0", "0") in text for s, v in enumerate(game.ledger.totals()))
+    assert console_errors(driver) == []
+
+
+def test_a_botzone_table_record_opens(driver, tmp_path):
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "botzone" / "hu-robbed-1200.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    _page(driver, tmp_path, record, "robbed.html")
+    driver.execute_script("window.mjcReplay.nextWin()")
+    fans = record["log"][-1]["output"]["display"]["fan"]
+    assert len(driver.find_elements("css selector", "#wins .win.latest tr.fan")) == len(fans)
+    assert "robbed" in driver.find_elements("css selector", "#event-list li")[_index(driver) - 1].text
+    counts = driver.execute_script(_COUNTS)
+    expected = record["expected"]
+    assert [row[0] for row in counts[-1]] == [sum(h) for h in expected["hands"]]
+    assert [row[2] for row in counts[-1]] == [len(r) for r in expected["rivers"]]
+    assert console_errors(driver) == []
