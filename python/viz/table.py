@@ -302,15 +302,34 @@ class TableTracker:
                           self.last_discard, caption, viewer, self.finished)
 
 
+def _tile_index(tile: Any) -> Any:
+    """A view's tile (a name such as "5p" / "E" / flower "a", or an index) as the index the pictures use."""
+    if isinstance(tile, str):
+        from .tiles import NAMES  # the log's names; this module imports nothing of the game layer
+
+        try:
+            return NAMES.index(tile)
+        except ValueError:
+            from mahjong_core.errors import InvalidArgumentError
+
+            raise InvalidArgumentError(f"a view tile is a name such as '5p', 'E' or a flower 'a'..'h'; got {tile!r}") from None
+    return tile
+
+
+def _tile_indices(tiles: Any) -> List[Any]:
+    return [_tile_index(t) for t in tiles]
+
+
 def from_view(view: Mapping[str, Any]) -> TableState:
-    """The table of a `Game.view(seat)` dict (taken discards are not in a view's rivers)."""
+    """The table of a `Game.view(seat)` dict (taken discards are not in a view's rivers). Tiles may be
+    names (the JSON form of views) or indices."""
     me = view["seat"]
     seats = []
     last = view.get("last_discard")
     for s in range(4):
         melds = []
         for m in view["melds"][s]:
-            kind, t, frm = m["kind"], m["tile"], m["from"]
+            kind, t, frm = m["kind"], _tile_index(m["tile"]), m["from"]
             if kind == "chow":
                 marker = m.get("marker") or 1
                 melds.append(MeldShown(kind, [t, t + 1, t + 2], marker - 1, frm))
@@ -325,8 +344,8 @@ def from_view(view: Mapping[str, Any]) -> TableState:
         piao = (view.get("piao") or [None] * 4)[s]
         tiles: List[Any]
         if s == me:
-            tiles = list(view["hand"])
-            drawn = view.get("drawn")
+            tiles = _tile_indices(view["hand"])
+            drawn = _tile_index(view.get("drawn"))
             if drawn is not None:
                 tiles.remove(drawn)
         else:
@@ -334,8 +353,8 @@ def from_view(view: Mapping[str, Any]) -> TableState:
             drawn = -1 if view.get("turn") == s and n % 3 == 2 else None
             tiles = [None] * (n - (drawn is not None))
         seats.append(SeatState(
-            hand=tiles, drawn=drawn, melds=melds, river=[RiverTile(t) for t in view["rivers"][s]],
-            flowers=list(view["flowers"][s]), won_tiles=list((view.get("won_tiles") or [[]] * 4)[s]),
+            hand=tiles, drawn=drawn, melds=melds, river=[RiverTile(t) for t in _tile_indices(view["rivers"][s])],
+            flowers=_tile_indices(view["flowers"][s]), won_tiles=_tile_indices((view.get("won_tiles") or [[]] * 4)[s]),
             declared=bool(view["declared"][s]), won=bool(view["won"][s]),
             void=void if isinstance(void, str) or void is None else _SUITS[void],
             piao=piao, total=view["totals"][s]))
