@@ -63,3 +63,60 @@ def replay_record(record: Dict[str, Any]) -> List[str]:
     else:
         problems.append("the judge's record ended without a finish")
     return problems
+
+
+def check_states(record: Dict[str, Any]) -> List[str]:
+    """Replay `record` and, at every round, rebuild each seat's `BotzoneState` from its requests and
+    responses: its view must equal the table game's `view(seat)` wherever the seat has a decision, and
+    its legal answers (as response texts) must equal `Table.legal_responses(seat)`."""
+    from mahjong_core.botzone import BotzoneState
+
+    init = record["initdata"]
+    size = len(init["walltiles"].split(" "))
+    table = Table(walltiles=init["walltiles"], quan=init["quan"])
+    log = record["log"]
+    states = [BotzoneState(wall_size=size) for _ in range(4)]
+    problems: List[str] = []
+    previous: List[Any] = [None] * 4
+    for i in range(0, len(log) - 1, 2):
+        if table.finished:
+            break
+        requests = table.requests()
+        game = table.game
+        for s in range(4):
+            state = states[s]
+            state.feed(requests[s], previous[s])
+            if table.round_kind in ("draw", "play", "peng", "chi", "bugang") and s in game._pending:
+                ours, theirs = state.view(), game.view(s)
+                if ours != theirs:
+                    diff = {k: (ours.get(k), theirs.get(k)) for k in theirs if ours.get(k) != theirs.get(k)}
+                    problems.append(f"round {i // 2} seat {s}: view differs: {diff}")
+            texts = _state_texts(state)
+            if texts != table.legal_responses(s):
+                problems.append(f"round {i // 2} seat {s}: legal {sorted(texts)} != table {sorted(table.legal_responses(s))}")
+        if problems:
+            return problems
+        answers = log[i + 1]
+        previous = [answers[str(s)]["response"] for s in range(4)]
+        table.respond({int(s): a["response"] for s, a in answers.items()},
+                      {int(s): a.get("verdict", "OK") for s, a in answers.items()})
+    return problems
+
+
+def _state_texts(state: Any) -> set:
+    from mahjong_core.game.actions import ActionKind
+
+    out = set()
+    legal = list(state.legal) or []
+    if not legal:
+        return {"PASS"}
+    for action in legal:
+        if action.kind in (ActionKind.PUNG, ActionKind.CHOW):
+            discards = list(state.claim(action).legal)
+            state.unclaim()
+            for discard in discards:
+                state.claim(action)
+                out.add(state.respond(discard))
+        else:
+            out.add(state.respond(action))
+    return out

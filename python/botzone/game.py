@@ -29,6 +29,8 @@ from mahjong_core.game.actions import CHOW, KONG, PASS, PUNG, WIN, Action
 from mahjong_core.game.engine import CHOW_PATTERNS, CLAIM, ROB, TURN, _OTHERS
 from mahjong_core.game.mcr_flow import MCRGame
 
+from .scoring import is_win, judge_score
+
 __all__ = ["BotzoneGame", "PENALTY"]
 
 #: what a penalised seat pays each other seat (WA / WH / TLE ...)
@@ -169,23 +171,18 @@ class BotzoneGame(MCRGame):
 
     def _score(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool) -> Any:
         score = self._judge_score(seat, tile, self_drawn=self_drawn, robbing=robbing)
-        if score is None or score.total - len(self.flowers[seat]) < self.rules.min_fan:
-            return None
-        return score
+        return score if is_win(score, len(self.flowers[seat]), self.rules) else None
 
     def _judge_score(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool) -> Any:
         """The judge's reading of a win of `seat` on `tile` (None when the hand is not complete)."""
-        hand = self.hand_of(seat, tile, add=not self_drawn)
         turn_seat = seat if self_drawn else (self.kong_seat if robbing else self.discarder)
         visible = self.visible_counts(seat)[tile]
         if not self_drawn and not robbing:
             visible -= 1  # the discard itself lies in the river
-        return self.mcr.score(
-            hand, win_tile=tile, self_drawn=self_drawn,
-            last_copy=not robbing and visible == 3,  # the judge counts a robbed kong's tile as 4 shown
-            wall_last=not self.walls[(turn_seat + 1) % 4],
-            kong=(self_drawn and self.replacement) or robbing,
-            seat_wind=seat, prevalent_wind=self.prevalent_wind,
+        return judge_score(
+            self.mcr, self.hands[seat], self.melds[seat], tile, self_drawn=self_drawn, robbing=robbing,
+            visible=visible, wall_last=not self.walls[(turn_seat + 1) % 4],
+            kong=(self_drawn and self.replacement) or robbing, seat=seat, quan=self.prevalent_wind,
             flowers=len(self.flowers[seat]), rules=self.rules)
 
     # -- false wins and penalties -----------------------------------------------------------------
