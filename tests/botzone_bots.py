@@ -8,7 +8,9 @@ so that the games they play exercise the table without being derived from it. Ki
 - `claimer`  claims everything (kong > pung > chow), kongs everything, HU when complete;
 - `falsehu`  random, but calls HU at random moments (false wins, WH) and rarely answers garbage (WA);
 - `greedy`   discards to the lowest shanten (core `shanten`), claims when it does not raise it;
-- `sloppy`   claimer that ignores the end-of-wall rules and sometimes answers out of turn (WA).
+- `sloppy`   claimer that ignores the end-of-wall rules and sometimes answers out of turn (WA);
+- `kit` / `kitclaim`  decide on `mahjong_core.botzone.BotzoneState`'s legal actions: WIN when legal
+  (so that real wins happen), else a random legal action (`kitclaim`: claims and kongs first).
 
 `make_bot(kind, seed, seat, wall_size)` -> an object with `respond(request) -> response`.
 """
@@ -20,7 +22,7 @@ from typing import List, Optional
 
 from mahjong_core import shanten as _shanten
 
-KINDS = ("random", "claimer", "falsehu", "greedy", "sloppy")
+KINDS = ("random", "claimer", "falsehu", "greedy", "sloppy", "kit", "kitclaim")
 
 _SUITED = [f"{s}{r}" for s in "WBT" for r in range(1, 10)]
 _CODES = _SUITED + [f"F{i}" for i in range(1, 5)] + [f"J{i}" for i in range(1, 4)]
@@ -224,7 +226,39 @@ class ProtocolBot:
         return "PASS"
 
 
-def make_bot(kind: str, seed: int, seat: int, wall_size: int = 136) -> ProtocolBot:
+class KitBot:
+    def __init__(self, kind: str, seed: int, seat: int, wall_size: int) -> None:
+        from mahjong_core.botzone import BotzoneState
+
+        self.kind = kind
+        self.rng = random.Random(f"{kind}-{seed}-{seat}")
+        self.state = BotzoneState(wall_size=wall_size)
+        self.previous: Optional[str] = None
+
+    def respond(self, req: str) -> str:
+        from mahjong_core.game.actions import ActionKind, WIN
+
+        state = self.state.feed(req, self.previous)
+        legal = state.legal
+        if not legal:
+            out = "PASS"
+        elif WIN in legal:
+            out = "HU"
+        else:
+            eager = [a for a in legal if a.kind in (ActionKind.PUNG, ActionKind.CHOW, ActionKind.KONG,
+                                                    ActionKind.CONCEALED_KONG, ActionKind.ADDED_KONG)]
+            action = self.rng.choice(eager if eager and self.kind == "kitclaim" else legal)
+            if action.kind in (ActionKind.PUNG, ActionKind.CHOW):
+                out = state.respond(self.rng.choice(state.claim(action).legal))
+            else:
+                out = state.respond(action)
+        self.previous = out
+        return out
+
+
+def make_bot(kind: str, seed: int, seat: int, wall_size: int = 136) -> "ProtocolBot | KitBot":
     if kind not in KINDS:
         raise ValueError(f"unknown protocol bot {kind!r}; kinds: {', '.join(KINDS)}")
+    if kind.startswith("kit"):
+        return KitBot(kind, seed, seat, wall_size)
     return ProtocolBot(kind, seed, seat, wall_size)
