@@ -41,15 +41,23 @@ core = Extension(
     extra_link_args=lflags,
 )
 
-# The game engine is plain Python (python/game/). Its hot modules — one call per draw, discard and
-# answer — are also compiled by Cython from the same .py files, which makes self-play ~20% faster
-# with identical behaviour (tests/test_game_compiled.py plays seeded games both ways and compares
-# the logs). The .py files still ship; an importer prefers the compiled module when it is present.
-GAME_HOT_MODULES = ["engine", "sichuan_flow", "changbai_flow", "mcr_flow", "bots", "simulate", "wall"]
+# The game engine is plain Python (python/game/ and each ruleset's python/rules/<name>/flow.py). Its
+# hot modules — one call per draw, discard and answer — are also compiled by Cython from the same .py
+# files, which makes self-play ~20% faster with identical behaviour (tests/test_game_compiled.py plays
+# seeded games both ways and compares the logs). The .py files still ship; an importer prefers the
+# compiled module when it is present.
+GAME_HOT_MODULES = {
+    "mahjong_core.game.engine": "python/game/engine.py",
+    "mahjong_core.game.bots": "python/game/bots.py",
+    "mahjong_core.game.simulate": "python/game/simulate.py",
+    "mahjong_core.game.wall": "python/game/wall.py",
+    "mahjong_core.rules.sichuan.flow": "python/rules/sichuan/flow.py",
+    "mahjong_core.rules.changbai.flow": "python/rules/changbai/flow.py",
+    "mahjong_core.rules.mcr.flow": "python/rules/mcr/flow.py",
+}
 game_flags = [] if sys.platform == "win32" or os.environ.get("MAHJONG_CORE_DEBUG") else ["-g0"]
 game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
-    Extension(f"mahjong_core.game.{name}", [f"python/game/{name}.py"], extra_compile_args=game_flags)
-    for name in GAME_HOT_MODULES
+    Extension(name, [path], extra_compile_args=game_flags) for name, path in GAME_HOT_MODULES.items()
 ]
 
 setup(

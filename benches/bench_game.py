@@ -24,7 +24,7 @@ from typing import Any, ContextManager, Tuple
 
 import pytest
 
-from mahjong_core.game.rulesets import resolve_rules
+from mahjong_core.game.registry import resolve_rules
 from mahjong_core.game.simulate import _run_range
 
 GOALS = {("sichuan", "random"): 3000, ("changbai", "random"): 1500, ("mcr", "random"): 1500,
@@ -39,7 +39,7 @@ def _mcr_backend() -> Tuple[str, ContextManager[Any]]:
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests"))
     from test_game_mcr import FlowOnlyMCRDouble  # noqa: E402
 
-    from mahjong_core.game.mcr_adapter import backend_override
+    from mahjong_core.rules.mcr.flow import backend_override
 
     return "mcr-flow-double", backend_override(FlowOnlyMCRDouble(lambda call: 8 + 2 * call["self_drawn"]))
 

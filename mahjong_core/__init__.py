@@ -36,7 +36,7 @@ from .notation import format_hand, format_tiles, parse, parse_tiles
 from .tiles import Forms, Tile
 from . import batch
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 __all__ = [
     "Tile",

@@ -1,10 +1,12 @@
-"""Command line: `python -m mahjong_core <command> ...`.
+"""Command line: `mahjong-core <command> ...` (also `python -m mahjong_core`).
 
     analyse "<hand>"                       shanten, waits, effective tiles, best discards
     score {mcr,sichuan,changbai} "<hand>"  score a winning hand (the ruleset's options: --help)
     simulate {mcr,sichuan,changbai} ...    self-play games with the reference bots
 
-Every command takes --json for machine-readable output.
+Every command takes --json for machine-readable output. A command other than `analyse` lives in
+its own `cli` module (`configure(parser)` / `run(args)`), imported only when it is run: `COMMANDS`
+lists them.
 """
 
 from __future__ import annotations
@@ -12,15 +14,24 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
-from typing import List, Optional, Sequence
+from typing import Dict, Optional, Sequence, Tuple
 
 from . import _core
 from .errors import MahjongError
 from .notation import format_tiles
 from .tiles import Forms
 
+PROG = "mahjong-core"
 RULESETS = ("mcr", "sichuan", "changbai")
+
+#: command -> (module with configure(parser) / run(args), one-line help)
+COMMANDS: Dict[str, Tuple[str, str]] = {
+    "simulate": ("mahjong_core.game.cli", "self-play hands with the reference bots"),
+}
+#: `score <ruleset>` -> the ruleset's cli module
+SCORE_COMMANDS: Dict[str, str] = {name: f"mahjong_core.rules.{name}.cli" for name in RULESETS}
 _FORMS = {"mcr": Forms.MCR, "sichuan": Forms.SICHUAN, "changbai": Forms.CHANGBAI, "standard": Forms.STANDARD}
 
 
@@ -78,10 +89,17 @@ def _analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def _version() -> str:
+    from . import __version__
+
+    return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m mahjong_core", description=__doc__,
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser.add_argument("--version", action="version", version=f"{PROG} {_version()}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     analyse = sub.add_parser("analyse", aliases=["analyze"], help="shanten, waits, effective tiles, best discards")
     analyse.add_argument("hand", help='notation, e.g. "123m456p789s1122z" or "[555p,1]123m67s88sEE"')
@@ -91,47 +109,53 @@ def build_parser() -> argparse.ArgumentParser:
     analyse.add_argument("--json", action="store_true", help="machine-readable output")
     analyse.set_defaults(run=_analyse)
 
-    score = sub.add_parser("score", help="score a winning hand under a ruleset")
-    score_sub = score.add_subparsers(dest="ruleset", required=True)
-    for name in RULESETS:
-        # The ruleset module adds the real options (and --help) once the command is known.
-        p = score_sub.add_parser(name, help=f"score under {name}", add_help=False)
-        p.set_defaults(module=f"mahjong_core.rules.{name}", entry="run_cli", configure="configure_cli")
-
-    simulate = sub.add_parser("simulate", help="self-play games with the reference bots", add_help=False)
-    simulate.add_argument("ruleset", choices=RULESETS)
-    simulate.set_defaults(module="mahjong_core.game", entry="run_simulate_cli", configure="configure_simulate_cli")
+    score = sub.add_parser("score", help="score a winning hand under a ruleset",
+                           description="score a winning hand: mahjong-core score RULESET HAND [options]; "
+                                       "mahjong-core score RULESET --help lists a ruleset's options")
+    score_sub = score.add_subparsers(dest="ruleset", required=True, metavar="RULESET")
+    for name in SCORE_COMMANDS:
+        score_sub.add_parser(name, help=f"score under {name}", add_help=False)
+    for name, (_, text) in COMMANDS.items():
+        sub.add_parser(name, help=text, add_help=False)
     return parser
 
 
+def _lazy_command(argv: Sequence[str]) -> Optional[Tuple[str, str, Sequence[str]]]:
+    """(prog, module, remaining argv) when argv names a command implemented in another module."""
+    if argv and argv[0] in COMMANDS:
+        return f"{PROG} {argv[0]}", COMMANDS[argv[0]][0], argv[1:]
+    if len(argv) >= 2 and argv[0] == "score" and argv[1] in SCORE_COMMANDS:
+        return f"{PROG} score {argv[1]}", SCORE_COMMANDS[argv[1]], argv[2:]
+    return None
+
+
+def _main(argv: Sequence[str]) -> int:
+    lazy = _lazy_command(argv)
+    if lazy is not None:
+        prog, module_name, rest = lazy
+        module = importlib.import_module(module_name)
+        sub_parser = argparse.ArgumentParser(prog=prog)
+        module.configure(sub_parser)
+        args = sub_parser.parse_args(rest)
+        return int(module.run(args) or 0)
+    args = build_parser().parse_args(argv)
+    return int(args.run(args) or 0)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Run the command line; returns the exit status (2 for bad input, with the error on stderr)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    # Ruleset/game commands add their own options: parse the command first, then let the module
-    # configure its parser and parse again.
-    known, _ = parser.parse_known_args(argv)
-    if getattr(known, "module", None):
-        try:
-            module = importlib.import_module(known.module)
-        except ImportError as exc:  # pragma: no cover - a ruleset not installed
-            print(f"error: {known.module} is not available ({exc})", file=sys.stderr)
-            return 2
-        sub_parser = argparse.ArgumentParser(prog=f"python -m mahjong_core {' '.join(argv[:2])}")
-        getattr(module, known.configure)(sub_parser)
-        sub_args = sub_parser.parse_args(argv[2:])
-        if known.command == "simulate":
-            sub_args.ruleset = known.ruleset
-        try:
-            return int(getattr(module, known.entry)(sub_args) or 0)
-        except MahjongError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return 2
-    args = parser.parse_args(argv)
     try:
-        return int(args.run(args) or 0)
+        return _main(argv)
     except MahjongError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # `mahjong-core ... --json | head`: the reader went away; leave quietly (no traceback, and no
+        # second error when Python flushes stdout at exit).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

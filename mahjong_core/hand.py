@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any, Iterable, Optional, Sequence, Tuple
 
 from ._core import HandCore
@@ -36,9 +37,8 @@ class Hand(HandCore):
 
     @classmethod
     def parse(cls, text: str) -> "Hand":
-        from .notation import parse
-
-        return parse(text)
+        """The hand written in notation (`mahjong_core.parse`)."""
+        return _notation().parse(text)
 
     @property
     def tiles(self) -> Tuple[Tile, ...]:
@@ -79,9 +79,7 @@ class Hand(HandCore):
 
     @property
     def notation(self) -> str:
-        from .notation import format_hand
-
-        return format_hand(self)
+        return _notation().format_hand(self)
 
     def glyphs(self) -> str:
         """The hand as Unicode tiles: melds in brackets, then the concealed tiles."""
@@ -111,3 +109,9 @@ class Hand(HandCore):
         return self.notation
 
     __str__ = __repr__
+
+
+def _notation() -> Any:
+    # The notation module builds Hands, so this module does not import it (no import cycle): the
+    # package's __init__ imports it before any Hand exists, and it is found here at call time.
+    return sys.modules["mahjong_core.notation"]

@@ -7,7 +7,8 @@ import pytest
 
 from mahjong_core import parse
 from mahjong_core.cli import main
-from mahjong_core.rules import changbai, changbai_settlement
+from mahjong_core.rules import changbai
+from mahjong_core.rules.changbai import settlement as changbai_settlement
 
 
 def run(capsys, *argv):

@@ -132,7 +132,7 @@ def test_ready_discards_needs_a_drawn_hand():
 def test_bad_notation_and_types():
     with pytest.raises(ParseError):
         can_declare_ready("123m456p789s123sX")
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidHandError, match="a hand is"):
         can_declare_ready(123)  # type: ignore[arg-type]
     with pytest.raises(InvalidHandError, match="wait"):
         keeps_ready_wait("123m456p789s123sE", "9x")

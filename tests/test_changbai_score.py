@@ -408,5 +408,15 @@ def test_bad_notation_fifth_copy_and_wrong_type():
         score("123m456p789s123sXX")
     with pytest.raises(InvalidHandError, match="at most 4"):
         score("[1111m,1]1m23m456p789sEE")
-    with pytest.raises(TypeError, match="Hand or a notation"):
-        score(list(range(34)))  # type: ignore[arg-type]
+    with pytest.raises(InvalidHandError):
+        score(list(range(34)))  # not counts of a hand: 5.. copies of a kind
+    with pytest.raises(InvalidHandError, match="a hand is"):
+        score(3.5)  # type: ignore[arg-type]
+
+
+def test_counts_and_melds_are_a_hand_too():
+    # The shared hand contract: notation, a Hand, or 34 counts + melds.
+    from mahjong_core import parse
+
+    hand = parse("[123m,1][123m,3]456p789s5s5s")
+    assert score(hand.counts, melds=hand.melds, win_tile="5s") == score(hand)

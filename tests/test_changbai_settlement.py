@@ -75,7 +75,7 @@ def test_pair_amount_rejects_impossible_values(args, kwargs, message):
 
 def test_self_draw_by_the_dealer():
     s = ChangbaiSettlement(dealer=0, piao=(2, 0, 4, 6))
-    assert s.self_drawn_win(0, WIN_E_SELF, {1: L0, 2: L1, 3: L2}) == [0, 1, 2]
+    assert s.self_drawn_win(0, WIN_E_SELF, {1: L0, 2: L1, 3: L2}) == (0, 1, 2)
     assert list(s.ledger) == [
         T(1, 0, 2**(3 + 0 + 1) + 2 + 0, "self_drawn"),  # 18
         T(2, 0, 2**(3 + 1 + 1) + 2 + 4, "self_drawn"),  # 38
@@ -119,7 +119,7 @@ def test_cap_and_no_dealer_doubling_in_a_self_draw():
 
 def test_discard_win_the_discarder_pays():
     s = ChangbaiSettlement(dealer=3, piao=(4, 2, 0, 0))
-    assert s.discard_win(0, {1: WIN_E}, {0: L1}) == [0]
+    assert s.discard_win(0, {1: WIN_E}, {0: L1}) == (0,)
     assert list(s.ledger) == [T(0, 1, 2**(3 + 1) + 2 + 4, "discard_win")]  # 22
     assert s.next_dealer() == 0  # dealer 3 did not win: the deal passes to seat 0
 
@@ -182,9 +182,9 @@ def test_robbed_kong_the_robbed_player_pays_as_discarder_and_the_kong_scores_not
 
 def test_kong_scores_and_the_drawn_hand():
     s = ChangbaiSettlement(Rules(base=2), dealer=0, piao=(6, 6, 6, 6))
-    assert s.kong(1, concealed=False) == [0, 1, 2]
-    assert s.kong(2, concealed=True) == [3, 4, 5]
-    assert s.drawn_hand() == [6, 7, 8]
+    assert s.kong(1, concealed=False) == (0, 1, 2)
+    assert s.kong(2, concealed=True) == (3, 4, 5)
+    assert s.drawn_hand() == (6, 7, 8)
     assert list(s.ledger) == [
         T(2, 1, 2, "melded_kong"), T(3, 1, 2, "melded_kong"), T(0, 1, 2, "melded_kong"),  # 1 base each, no 飘
         T(3, 2, 4, "concealed_kong"), T(0, 2, 4, "concealed_kong"), T(1, 2, 4, "concealed_kong"),  # 2 base
@@ -230,8 +230,8 @@ def test_drawn_hand_with_piao_when_the_rules_say_so():
 
 def test_zero_value_payments_are_not_recorded():
     s = ChangbaiSettlement(Rules(melded_kong_base=0, drawn_hand_base=0), dealer=0)
-    assert s.kong(1, concealed=False) == []
-    assert s.drawn_hand() == []
+    assert s.kong(1, concealed=False) == ()
+    assert s.drawn_hand() == ()
     assert len(s.ledger) == 0
 
 
@@ -239,7 +239,7 @@ def test_settlement_appends_to_a_given_ledger():
     ledger = Ledger(4)
     ledger.add(0, 1, 5, "earlier hand")
     s = ChangbaiSettlement(dealer=0, ledger=ledger)
-    assert s.kong(2, concealed=True) == [1, 2, 3]
+    assert s.kong(2, concealed=True) == (1, 2, 3)
     assert s.ledger is ledger and len(ledger) == 4
 
 

@@ -8,74 +8,102 @@ import importlib.machinery
 import json
 import os
 import random
-import shutil
+import subprocess
 import sys
+import tempfile
 
 import pytest
 
-import mahjong_core.game as installed
+from mahjong_core.game import new_game
+from mahjong_core.game.bots import make_bot
+from mahjong_core.game.registry import resolve_rules
+from mahjong_core.game.simulate import play_hand
 
-HOT_MODULES = ["engine", "sichuan_flow", "changbai_flow", "mcr_flow", "bots", "simulate", "wall"]
-
+# Every module setup.py compiles (GAME_HOT_MODULES there).
+HOT_MODULES = [
+    "mahjong_core.game.engine", "mahjong_core.game.bots", "mahjong_core.game.simulate", "mahjong_core.game.wall",
+    "mahjong_core.rules.sichuan.flow", "mahjong_core.rules.changbai.flow", "mahjong_core.rules.mcr.flow",
+]
 CONFIGS = [
-    ("sichuan", None), ("changbai", None), ("mcr", None), ("mcr", "botzone"),
+    ("sichuan", None), ("changbai", None), ("mcr", None),
+    ("mcr", dict(mil_concealed_melded_kong=True, flowers=True, strict_context=False)),
     ("sichuan", dict(forced_win_last=4, pass_lock=None, direct_kong="jiajiayou", max_fan=3, zimo_bonus="add_fan")),
     ("changbai", dict(ready_required=False, multiple_winners=False)),
 ]
 
 
-@pytest.fixture(scope="module")
-def pure(tmp_path_factory):
-    """The installed game package's .py files, copied under another name and imported from source."""
-    source = os.path.dirname(installed.__file__)
-    target = tmp_path_factory.mktemp("pure") / "pure_game"
-    target.mkdir()
-    for name in os.listdir(source):
-        if name.endswith(".py"):
-            shutil.copy(os.path.join(source, name), target / name)
-    sys.path.insert(0, str(target.parent))
-    try:
-        package = importlib.import_module("pure_game")
-        for name in HOT_MODULES:
-            module = importlib.import_module(f"pure_game.{name}")
-            assert module.__file__.endswith(".py"), module.__file__
-        yield package
-    finally:
-        sys.path.remove(str(target.parent))
-        for name in [m for m in sys.modules if m == "pure_game" or m.startswith("pure_game.")]:
-            del sys.modules[name]
+# A child process imports every hot module from its .py file (which ships beside the compiled one)
+# through a meta-path finder, then plays the same hands; its records must equal the in-process ones.
+_SOURCE_PLAYER = r"""
+import importlib.abc, importlib.util, json, os, random, sys
+HOT = set(json.loads(sys.argv[1]))
+
+class SourceFirst(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name not in HOT:
+            return None
+        parent = importlib.import_module(name.rpartition(".")[0])
+        source = os.path.join(os.path.dirname(parent.__file__), name.rpartition(".")[2] + ".py")
+        return importlib.util.spec_from_file_location(name, source)
+
+sys.meta_path.insert(0, SourceFirst())
+for name in sorted(HOT):
+    assert importlib.import_module(name).__file__.endswith(".py"), name
+from mahjong_core.game import new_game
+from mahjong_core.game.registry import resolve_rules
+from mahjong_core.game.bots import make_bot
+from mahjong_core.game.simulate import play_hand
+ruleset, variant, bot_names, hands = json.loads(sys.argv[2])
+rules = resolve_rules(ruleset, variant)
+bots = [make_bot(name) for name in bot_names]
+out = []
+for i in range(hands):
+    rng = random.Random(3 * 2**32 + i)
+    for bot in bots:
+        bot.new_hand(rng)
+    game = new_game(ruleset, seed=3, hand_no=i, rules=rules, dealer=i % 4)
+    play_hand(game, bots)
+    out.append(json.dumps([game.log, game.state(), game.ledger.to_json()], sort_keys=True, default=str))
+print(json.dumps(out))
+"""
+
+
+def _play_from_source(ruleset, variant, bot_names, hands):
+    result = subprocess.run(
+        [sys.executable, "-c", _SOURCE_PLAYER, json.dumps(HOT_MODULES), json.dumps([ruleset, variant, bot_names, hands])],
+        capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return json.loads(result.stdout)
 
 
 def test_hot_modules_are_compiled_unless_opted_out():
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    compiled = {name: importlib.import_module(f"mahjong_core.game.{name}").__file__.endswith(suffixes)
-                for name in HOT_MODULES}
+    compiled = {name: importlib.import_module(name).__file__.endswith(suffixes) for name in HOT_MODULES}
     if os.environ.get("MAHJONG_CORE_PURE_GAME"):
         return  # built without compiling them (setup.py); nothing to check
     assert all(compiled.values()), f"not compiled: {[n for n, c in compiled.items() if not c]}"
 
 
-def _play(package, ruleset, variant, bot_names, hands):
-    simulate = importlib.import_module(f"{package.__name__}.simulate")
-    rules = simulate.resolve_rules(ruleset, variant)
-    bots = [simulate.make_bot(name) for name in bot_names]
+def _play(ruleset, variant, bot_names, hands):
+    rules = resolve_rules(ruleset, variant)
+    bots = [make_bot(name) for name in bot_names]
     records = []
     for i in range(hands):
         rng = random.Random(3 * 2**32 + i)
         for bot in bots:
             bot.new_hand(rng)
-        game = package.new_game(ruleset, seed=3, hand_no=i, rules=rules, dealer=i % 4)
-        simulate.play_hand(game, bots)
+        game = new_game(ruleset, seed=3, hand_no=i, rules=rules, dealer=i % 4)
+        play_hand(game, bots)
         records.append(json.dumps([game.log, game.state(), game.ledger.to_json()], sort_keys=True, default=str))
     return records
 
 
 @pytest.mark.parametrize("ruleset,variant", CONFIGS)
 @pytest.mark.parametrize("bot_names", [("random",) * 4, ("greedy", "random", "greedy", "random")])
-def test_compiled_engine_plays_exactly_like_the_source(pure, ruleset, variant, bot_names):
+def test_compiled_engine_plays_exactly_like_the_source(ruleset, variant, bot_names):
     hands = 120
-    ours = _play(installed, ruleset, variant, bot_names, hands)
-    theirs = _play(pure, ruleset, variant, bot_names, hands)
+    ours = _play(ruleset, variant, bot_names, hands)
+    theirs = _play_from_source(ruleset, variant, list(bot_names), hands)
     for i, (a, b) in enumerate(zip(ours, theirs)):
         assert a == b, f"{ruleset} {variant} {bot_names}: hand {i} differs"
     assert len(ours) == len(theirs) == hands

@@ -23,7 +23,7 @@ from mahjong_core.game import SPACES, new_game, replay, shuffled_wall, tile_set
 from mahjong_core.game.actions import ALL_ACTIONS, CHOW, DISCARD, PASS, PIAO, PUNG, VOID, WIN, ActionKind
 from mahjong_core.game.bots import GreedyBot, RandomBot
 from mahjong_core.game.engine import CHOOSE, MELD_CONCEALED_KONG
-from mahjong_core.game.mcr_adapter import backend_override
+from mahjong_core.rules.mcr.flow import backend_override
 from mahjong_core.game.simulate import play_hand
 from mahjong_core.game.testing import check_game
 

@@ -12,8 +12,8 @@ from mahjong_core import IllegalActionError
 from mahjong_core.cli import main
 from mahjong_core.game.bots import GreedyBot, RandomBot, make_bot
 from mahjong_core.game.match import Match
-from mahjong_core.game.mcr_adapter import backend_override
-from mahjong_core.game.rulesets import seeded_dealer
+from mahjong_core.rules.mcr.flow import backend_override
+from mahjong_core.game.wall import seeded_dealer
 from mahjong_core.game.simulate import ProgressBar, simulate
 
 

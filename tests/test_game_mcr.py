@@ -18,9 +18,10 @@ import pytest
 from mahjong_core import Forms, decompositions
 from mahjong_core.game import build_wall, new_game, replay
 from mahjong_core.game.actions import ADDED_KONG, CHOW, DECLARE, DISCARD, PASS, PUNG, WIN
-from mahjong_core.game.mcr_adapter import backend_override
+from mahjong_core.rules.mcr.flow import backend_override
 from mahjong_core.game.testing import check_game, drive
 from mahjong_core.rules.ledger import Ledger
+from mahjong_core.rules.rule_keys import RuleKeys
 from mahjong_core.tiles import tile_from_str
 
 
@@ -32,8 +33,10 @@ def T(name: str) -> int:
 # The flow-only test double
 
 
-@dataclasses.dataclass(frozen=True)
-class DoubleRules:
+@dataclasses.dataclass(frozen=True, repr=False)
+class DoubleRules(RuleKeys):
+    """The MCR flow's rule keys on the shared RuleKeys machinery (no scoring behind them)."""
+
     min_fan: int = 8
     flowers: bool = False
     declared_ready_fan: bool = False
@@ -43,13 +46,8 @@ class DoubleRules:
     multiple_winners: bool = False
     dealer_rule: str = "seed000"
     false_win_penalty: int = 10
-    presets: ClassVar[Mapping[str, Any]] = {}
-
-    def to_dict(self) -> Dict[str, Any]:
-        return dataclasses.asdict(self)
-
-    def preset_name(self) -> Any:
-        return next((n for n, r in self.presets.items() if r == self), None)
+    RULESET: ClassVar[str] = "MCR (test double)"
+    DEFAULT_PRESET: ClassVar[str] = "official"
 
 
 DoubleRules.presets = {"official": DoubleRules(), "classic": DoubleRules(declared_ready_fan=True)}

@@ -63,7 +63,7 @@ def test_waiting_hand_lists_wait_values(capsys):
     (["111222444m33399p", "--set", "colour=red"], "unknown Sichuan rule key"),
     (["111222444m33399p", "--set", "max_fan"], "KEY=VALUE"),
     (["111222444m33399p", "--win-tile", "9z"], "not a tile"),
-    (["111222444m33399p", "--first-draw"], "first_draw"),
+    (["[555p,1]11223344m999p", "--first-draw"], "first_draw"),
 ])
 def test_errors_are_reported_not_raised(capsys, args, message):
     code, _, err = run(capsys, *args)
@@ -77,3 +77,12 @@ def test_module_entry_point(tmp_path):
                           cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "对对胡" in proc.stdout and "pays 18" in proc.stdout
+
+
+def test_kong_replacement_and_first_draw_imply_a_self_draw(capsys):
+    code, out, _ = run(capsys, "[5555p]11223344m999p", "--kong-replacement", "--json")
+    assert code == 0
+    result = json.loads(out)["score"]
+    assert result["self_drawn"] and "杠上花" in [i["name_zh"] for i in result["items"]]
+    code, out, _ = run(capsys, "111222444m33399p", "--first-draw", "--json")
+    assert code == 0 and json.loads(out)["score"]["pattern"] == "地胡"

@@ -80,12 +80,12 @@ def draw_event(data, s: SichuanSettlement, rules: Rules):
         wins = {w: data.draw(st.sampled_from(pools(rules)[flavour])) for w in winners}
         # often the last kong's player: a 杠上炮 needs the discarder's kong as the last event
         discarder = data.draw(st.one_of(seat, st.just(s.kongs[-1].player)) if s.kongs else seat)
-        return lambda: s.win_on_discard(discarder, wins)
+        return lambda: s.discard_win(discarder, wins)
     if kind == "self":
-        return lambda: s.self_draw(data.draw(seat), data.draw(st.sampled_from(pools(rules)["self"])))
+        return lambda: s.self_drawn_win(data.draw(seat), data.draw(st.sampled_from(pools(rules)["self"])))
     hands = {p: data.draw(st.sampled_from(WALL_HANDS)) for p in s.in_hand}
     voids = {p: data.draw(st.sampled_from([None, "m", "p", "s"])) for p in s.in_hand}
-    return lambda: s.wall_exhausted(hands, voids)
+    return lambda: s.drawn_hand(hands, voids)
 
 
 @settings(max_examples=300, deadline=None)

@@ -12,6 +12,7 @@ import pytest
 
 import mahjong_core as mc
 from mahjong_core.rules import sichuan
+from mahjong_core.errors import RulesError
 from mahjong_core.rules.sichuan import Rules
 
 
@@ -290,9 +291,16 @@ def test_flags_must_be_bools():
         sichuan.score("111222444m33399p", self_drawn="yes")
 
 
-def test_rules_must_be_sichuan_rules():
-    with pytest.raises(TypeError):
-        sichuan.score("111222444m33399p", rules={"base": 6})
+def test_rules_take_a_rules_a_preset_name_or_overrides():
+    # One contract across rulesets: a Rules, a preset name, or a dict of key overrides.
+    by_name = sichuan.score("111222444m33399p", rules="qq")
+    assert by_name == sichuan.score("111222444m33399p", rules=sichuan.Rules())
+    assert sichuan.score("111222444m33399p", rules={"base": 2}).points == 4  # 对对胡: 2 × 2^1
+    from mahjong_core.rules import changbai
+    with pytest.raises(RulesError):
+        sichuan.score("111222444m33399p", rules=changbai.Rules())
+    with pytest.raises(RulesError, match="preset"):
+        sichuan.score("111222444m33399p", rules="no-such-preset")
 
 
 def test_malformed_input_errors_are_value_errors():
@@ -329,8 +337,14 @@ def test_win_tile_from_notation_and_override():
 
 
 def test_not_a_hand_at_all():
-    with pytest.raises(TypeError):
+    with pytest.raises(mc.InvalidHandError, match="a hand is"):
         sichuan.score(12345)
+
+
+def test_counts_with_melds_are_a_hand_too():
+    # The shared hand contract: notation, a Hand, or 34 counts + melds.
+    hand = mc.parse("[555p,1]11223344m999p")
+    assert sichuan.score(hand.counts, melds=hand.melds) == sichuan.score(hand.replace(win_tile=None))
 
 
 # ---------------------------------------------------------------------------------------------

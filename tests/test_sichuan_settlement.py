@@ -38,27 +38,27 @@ def ledger_of(settlement):
 
 def test_discard_win():
     s = SichuanSettlement()
-    assert s.win_on_discard(1, {0: win(PURE)}) == (0,)
+    assert s.discard_win(1, {0: win(PURE)}) == (0,)
     assert ledger_of(s) == [T(1, 0, 24, "discard_win")]
     assert s.won == (0,) and s.in_hand == (1, 2, 3) and not s.finished
 
 
 def test_several_winners_on_one_discard_are_settled_separately_in_turn_order():
     s = SichuanSettlement()
-    s.win_on_discard(2, {0: win(PURE), 3: win(PLAIN)})
+    s.discard_win(2, {0: win(PURE), 3: win(PLAIN)})
     assert ledger_of(s) == [T(2, 3, 6, "discard_win"), T(2, 0, 24, "discard_win")]
     assert s.won == (3, 0) and s.in_hand == (1, 2)
 
 
 def test_wins_may_be_given_as_pairs():
     s = SichuanSettlement()
-    s.win_on_discard(2, [(0, win(PURE)), (3, win(PLAIN))])
+    s.discard_win(2, [(0, win(PURE)), (3, win(PLAIN))])
     assert ledger_of(s) == [T(2, 3, 6, "discard_win"), T(2, 0, 24, "discard_win")]
 
 
 def test_seed_example_self_drawn_all_pungs_costs_each_loser_18():
     s = SichuanSettlement()
-    s.self_draw(1, win(PUNGS, self_drawn=True))
+    s.self_drawn_win(1, win(PUNGS, self_drawn=True))
     assert ledger_of(s) == [T(2, 1, 18, "self_draw"), T(3, 1, 18, "self_draw"), T(0, 1, 18, "self_draw")]
     assert s.totals() == [-18, 54, -18, -18]  # the seed: winner's X is 54, each loser's 18
 
@@ -72,29 +72,29 @@ def test_seed_example_self_drawn_all_pungs_costs_each_loser_18():
 ])
 def test_self_draw_bonus_options(rules, amount):
     s = SichuanSettlement(rules)
-    s.self_draw(0, win(PUNGS, rules, self_drawn=True))
+    s.self_drawn_win(0, win(PUNGS, rules, self_drawn=True))
     assert ledger_of(s) == [T(1, 0, amount, "self_draw"), T(2, 0, amount, "self_draw"), T(3, 0, amount, "self_draw")]
 
 
 def test_winners_stop_paying_for_later_wins():
     s = SichuanSettlement()
-    s.win_on_discard(1, {0: win(PLAIN)})
-    s.self_draw(2, win(PUNGS, self_drawn=True))
+    s.discard_win(1, {0: win(PLAIN)})
+    s.self_drawn_win(2, win(PUNGS, self_drawn=True))
     assert ledger_of(s) == [T(1, 0, 6, "discard_win"), T(3, 2, 18, "self_draw"), T(1, 2, 18, "self_draw")]
 
 
 def test_three_winners_end_the_hand():
     s = SichuanSettlement()
-    s.win_on_discard(3, {0: win(PLAIN), 1: win(PLAIN)})
+    s.discard_win(3, {0: win(PLAIN), 1: win(PLAIN)})
     assert not s.finished
-    s.self_draw(2, win(PUNGS, self_drawn=True))
+    s.self_drawn_win(2, win(PUNGS, self_drawn=True))
     assert ledger_of(s) == [T(3, 0, 6, "discard_win"), T(3, 1, 6, "discard_win"), T(3, 2, 18, "self_draw")]
     assert s.finished and s.in_hand == (3,)
     before = ledger_of(s)
     with pytest.raises(mc.IllegalActionError, match="over"):
         s.kong(3, "concealed")
     with pytest.raises(mc.IllegalActionError, match="over"):
-        s.wall_exhausted({3: "1112223334m999p"})
+        s.drawn_hand({3: "1112223334m999p"})
     assert ledger_of(s) == before
 
 
@@ -117,7 +117,7 @@ def test_direct_kong_jiajiayou():
 def test_direct_kong_jiajiayou_skips_winners():
     rules = Rules(direct_kong="jiajiayou")
     s = SichuanSettlement(rules)
-    s.win_on_discard(2, {3: win(PLAIN, rules)})
+    s.discard_win(2, {3: win(PLAIN, rules)})
     s.kong(0, "direct", discarder=2)
     assert ledger_of(s) == [T(2, 3, 6, "discard_win"), T(2, 0, 12, "direct_kong"), T(1, 0, 6, "direct_kong")]
 
@@ -136,7 +136,7 @@ def test_concealed_kong():
 
 def test_winners_stop_paying_for_later_kongs():
     s = SichuanSettlement()
-    s.win_on_discard(1, {0: win(PLAIN)})
+    s.discard_win(1, {0: win(PLAIN)})
     s.kong(1, "concealed")
     s.kong(3, "added")
     assert ledger_of(s) == [
@@ -158,14 +158,14 @@ def test_base_scales_kongs():
 
 def test_robbed_added_kong_is_paid_as_a_discard_and_the_kong_never_happened():
     s = SichuanSettlement()
-    s.win_on_discard(1, {3: win(PLAIN, robbed_kong=True)})  # seat 1's added kong robbed by seat 3
+    s.discard_win(1, {3: win(PLAIN, robbed_kong=True)})  # seat 1's added kong robbed by seat 3
     assert ledger_of(s) == [T(1, 3, 6, "robbed_kong_win")]
     assert s.kongs == ()
 
 
 def test_robbed_kong_with_two_robbers():
     s = SichuanSettlement()
-    s.win_on_discard(3, {2: win(PURE, robbed_kong=True), 0: win(PLAIN, robbed_kong=True)})
+    s.discard_win(3, {2: win(PURE, robbed_kong=True), 0: win(PLAIN, robbed_kong=True)})
     assert ledger_of(s) == [T(3, 0, 6, "robbed_kong_win"), T(3, 2, 24, "robbed_kong_win")]
 
 
@@ -176,7 +176,7 @@ def test_a_robbed_kong_must_not_be_recorded_first():
     robbed_on_5p = win("11123m789m999p465p", robbed_kong=True)
     assert robbed_on_5p.win_tile == mc.Tile.P5
     with pytest.raises(mc.IllegalActionError, match="never happened"):
-        s.win_on_discard(1, {3: robbed_on_5p})
+        s.discard_win(1, {3: robbed_on_5p})
     assert ledger_of(s) == before and s.won == ()
 
 
@@ -186,7 +186,7 @@ def test_a_robbed_kong_must_not_be_recorded_first():
 def test_kong_discard_with_two_winners_each_receives_the_full_kong_income():
     s = SichuanSettlement()
     s.kong(0, "concealed")                     # #0..#2: seats 1, 2, 3 pay 12 each
-    s.win_on_discard(0, {3: win(PURE, after_kong_discard=True),    # 清一色 3 + 杠上炮 1 = 48
+    s.discard_win(0, {3: win(PURE, after_kong_discard=True),    # 清一色 3 + 杠上炮 1 = 48
                          1: win(PLAIN, after_kong_discard=True)})  # 平胡 1 + 杠上炮 1 = 12
     assert ledger_of(s) == [
         T(1, 0, 12, "concealed_kong"), T(2, 0, 12, "concealed_kong"), T(3, 0, 12, "concealed_kong"),
@@ -202,7 +202,7 @@ def test_call_transfer_moves_only_the_latest_kong():
     s = SichuanSettlement()
     s.kong(2, "concealed")                     # #0..#2: seats 3, 0, 1 pay 12
     s.kong(2, "direct", discarder=1)           # #3: seat 1 pays 12
-    s.win_on_discard(2, {0: win(PLAIN, after_kong_discard=True)})
+    s.discard_win(2, {0: win(PLAIN, after_kong_discard=True)})
     assert ledger_of(s)[4:] == [T(2, 0, 12, "discard_win"), T(2, 0, 12, "call_transfer", 3)]
 
 
@@ -210,7 +210,7 @@ def test_call_transfer_of_a_jiajiayou_kong_includes_every_payment():
     rules = Rules(direct_kong="jiajiayou")
     s = SichuanSettlement(rules)
     s.kong(1, "direct", discarder=3)           # #0 seat 3 pays 12, #1 seat 2 pays 6, #2 seat 0 pays 6
-    s.win_on_discard(1, {3: win(PLAIN, rules, after_kong_discard=True)})
+    s.discard_win(1, {3: win(PLAIN, rules, after_kong_discard=True)})
     assert ledger_of(s) == [
         T(3, 1, 12, "direct_kong"), T(2, 1, 6, "direct_kong"), T(0, 1, 6, "direct_kong"),
         T(1, 3, 12, "discard_win"),
@@ -221,7 +221,7 @@ def test_call_transfer_of_a_jiajiayou_kong_includes_every_payment():
 def test_kong_discard_needs_a_kong():
     s = SichuanSettlement()
     with pytest.raises(mc.IllegalActionError, match="kong"):
-        s.win_on_discard(2, {0: win(PLAIN, after_kong_discard=True)})
+        s.discard_win(2, {0: win(PLAIN, after_kong_discard=True)})
     assert ledger_of(s) == [] and s.won == ()
 
 
@@ -230,10 +230,10 @@ def test_kong_discard_needs_the_discarders_kong_as_the_last_event():
     s.kong(2, "concealed")
     s.kong(3, "added")                      # seat 3's kong came after seat 2's
     with pytest.raises(mc.IllegalActionError, match="last event"):
-        s.win_on_discard(2, {0: win(PLAIN, after_kong_discard=True)})
-    s.win_on_discard(1, {0: win(PLAIN)})    # a win in between
+        s.discard_win(2, {0: win(PLAIN, after_kong_discard=True)})
+    s.discard_win(1, {0: win(PLAIN)})    # a win in between
     with pytest.raises(mc.IllegalActionError, match="last event"):
-        s.win_on_discard(3, {2: win(PLAIN, after_kong_discard=True)})
+        s.discard_win(3, {2: win(PLAIN, after_kong_discard=True)})
     assert len(s.ledger) == 7 and s.won == (0,)
 
 
@@ -241,7 +241,7 @@ def test_kong_bloom_is_a_self_draw_and_keeps_the_kong_income():
     s = SichuanSettlement()
     s.kong(3, "direct", discarder=1)
     bloom = win("[5555p,2]11123m789m999p", self_drawn=True, kong_replacement=True)  # 平胡 + 杠上花: 12 + 6
-    s.self_draw(3, bloom)
+    s.self_drawn_win(3, bloom)
     assert ledger_of(s) == [T(1, 3, 12, "direct_kong"),
                             T(0, 3, 18, "self_draw"), T(1, 3, 18, "self_draw"), T(2, 3, 18, "self_draw")]
 
@@ -259,7 +259,7 @@ def test_wall_end_with_a_pig_two_ready_players_and_kong_refunds():
     s = SichuanSettlement()
     s.kong(2, "concealed")                 # #0 seat 3, #1 seat 0, #2 seat 1 pay 12
     s.kong(1, "direct", discarder=3)       # #3 seat 3 pays 12
-    report = s.wall_exhausted({0: PIG, 1: READY_12, 2: NOT_READY, 3: READY_96})
+    report = s.drawn_hand({0: PIG, 1: READY_12, 2: NOT_READY, 3: READY_96})
     assert ledger_of(s) == [
         T(3, 2, 12, "concealed_kong"), T(0, 2, 12, "concealed_kong"), T(1, 2, 12, "concealed_kong"),
         T(3, 1, 12, "direct_kong"),
@@ -278,7 +278,7 @@ def test_wall_end_with_a_pig_two_ready_players_and_kong_refunds():
 
 def test_pigs_pay_only_non_pigs_and_are_not_charged_as_non_ready():
     s = SichuanSettlement()
-    report = s.wall_exhausted({0: PIG, 1: "123m456p789s1122p", 2: READY_96, 3: NOT_READY})
+    report = s.drawn_hand({0: PIG, 1: "123m456p789s1122p", 2: READY_96, 3: NOT_READY})
     assert ledger_of(s) == [
         T(0, 2, 96, "flower_pig"), T(0, 3, 96, "flower_pig"),
         T(1, 2, 96, "flower_pig"), T(1, 3, 96, "flower_pig"),
@@ -290,7 +290,7 @@ def test_pigs_pay_only_non_pigs_and_are_not_charged_as_non_ready():
 def test_a_pig_refunds_its_kongs():
     s = SichuanSettlement()
     s.kong(0, "added")                     # #0..#2: seats 1, 2, 3 pay 6
-    s.wall_exhausted({0: "[5555s,6]123m456p1122m", 1: READY_96, 2: READY_12, 3: READY_12})
+    s.drawn_hand({0: "[5555s,6]123m456p1122m", 1: READY_96, 2: READY_12, 3: READY_12})
     assert ledger_of(s)[3:] == [
         T(0, 1, 96, "flower_pig"), T(0, 2, 96, "flower_pig"), T(0, 3, 96, "flower_pig"),
         T(0, 1, 6, "kong_refund", 0), T(0, 2, 6, "kong_refund", 1), T(0, 3, 6, "kong_refund", 2),
@@ -300,15 +300,15 @@ def test_a_pig_refunds_its_kongs():
 def test_ready_players_keep_their_kong_income():
     s = SichuanSettlement()
     s.kong(3, "concealed")
-    s.wall_exhausted({0: READY_12, 1: READY_12, 2: READY_12, 3: READY_96})
+    s.drawn_hand({0: READY_12, 1: READY_12, 2: READY_12, 3: READY_96})
     assert len(s.ledger) == 3  # everybody ready: nothing to pay, nothing refunded
 
 
 def test_wall_end_after_a_win_refunds_winners_too_by_default():
     s = SichuanSettlement()
     s.kong(0, "concealed")                 # #0 seat 1, #1 seat 2, #2 seat 3 pay 12
-    s.win_on_discard(1, {3: win(PLAIN)})   # #3
-    s.wall_exhausted({0: "[1111m]35779m24689p", 1: "1112223334m999p", 2: "13579m13579p246p"})
+    s.discard_win(1, {3: win(PLAIN)})   # #3
+    s.drawn_hand({0: "[1111m]35779m24689p", 1: "1112223334m999p", 2: "13579m13579p246p"})
     assert ledger_of(s)[4:] == [
         T(0, 1, 12, "not_ready"), T(2, 1, 12, "not_ready"),  # seat 1's best wait: 平胡 + 根 = 12
         T(0, 1, 12, "kong_refund", 0), T(0, 2, 12, "kong_refund", 1), T(0, 3, 12, "kong_refund", 2),
@@ -319,8 +319,8 @@ def test_wall_end_refund_to_winners_off():
     rules = Rules(refund_to_winners=False)
     s = SichuanSettlement(rules)
     s.kong(0, "concealed")
-    s.win_on_discard(1, {3: win(PLAIN, rules)})
-    s.wall_exhausted({0: "[1111m]35779m24689p", 1: "1112223334m999p", 2: "13579m13579p246p"})
+    s.discard_win(1, {3: win(PLAIN, rules)})
+    s.drawn_hand({0: "[1111m]35779m24689p", 1: "1112223334m999p", 2: "13579m13579p246p"})
     assert ledger_of(s)[4:] == [
         T(0, 1, 12, "not_ready"), T(2, 1, 12, "not_ready"),
         T(0, 1, 12, "kong_refund", 0), T(0, 2, 12, "kong_refund", 1),
@@ -330,14 +330,14 @@ def test_wall_end_refund_to_winners_off():
 def test_transferred_kong_is_not_refunded():
     s = SichuanSettlement()
     s.kong(0, "concealed")                                        # #0..#2
-    s.win_on_discard(0, {1: win(PLAIN, after_kong_discard=True)})  # #3 win, #4..#6 呼叫转移
-    s.wall_exhausted({0: "[1111m]35779m24689p", 2: READY_12, 3: NOT_READY})
+    s.discard_win(0, {1: win(PLAIN, after_kong_discard=True)})  # #3 win, #4..#6 呼叫转移
+    s.drawn_hand({0: "[1111m]35779m24689p", 2: READY_12, 3: NOT_READY})
     assert ledger_of(s)[7:] == [T(0, 2, 12, "not_ready"), T(3, 2, 12, "not_ready")]
 
 
 def test_void_suit_decides_readiness_at_wall_end():
     s = SichuanSettlement()
-    s.wall_exhausted({0: "1112223334m999p", 1: "1112223334m999p", 2: READY_96, 3: READY_96},
+    s.drawn_hand({0: "1112223334m999p", 1: "1112223334m999p", 2: READY_96, 3: READY_96},
                      void_suits={0: "p", 1: "s", 2: "m", 3: "m"})
     assert ledger_of(s) == [T(0, 1, 12, "not_ready"), T(0, 2, 96, "not_ready"), T(0, 3, 96, "not_ready")]
 
@@ -345,18 +345,18 @@ def test_void_suit_decides_readiness_at_wall_end():
 def test_max_fan_caps_not_ready_payments():
     rules = Rules(max_fan=3)
     s = SichuanSettlement(rules)
-    s.wall_exhausted({0: NOT_READY, 1: READY_96, 2: READY_12, 3: NOT_READY})
+    s.drawn_hand({0: NOT_READY, 1: READY_96, 2: READY_12, 3: NOT_READY})
     assert ledger_of(s) == [T(0, 1, 24, "not_ready"), T(0, 2, 12, "not_ready"),
                             T(3, 1, 24, "not_ready"), T(3, 2, 12, "not_ready")]
 
 
 def test_wall_end_needs_exactly_the_hands_still_in_play():
     s = SichuanSettlement()
-    s.win_on_discard(1, {0: win(PLAIN)})
+    s.discard_win(1, {0: win(PLAIN)})
     with pytest.raises(mc.IllegalActionError, match="exactly the seats"):
-        s.wall_exhausted({0: READY_12, 1: READY_12, 2: READY_12, 3: READY_12})
+        s.drawn_hand({0: READY_12, 1: READY_12, 2: READY_12, 3: READY_12})
     with pytest.raises(mc.IllegalActionError, match="exactly the seats"):
-        s.wall_exhausted({1: READY_12, 2: READY_12})
+        s.drawn_hand({1: READY_12, 2: READY_12})
     assert not s.finished and len(s.ledger) == 1
 
 
@@ -364,11 +364,11 @@ def test_wall_end_bad_hand_changes_nothing():
     s = SichuanSettlement()
     s.kong(0, "concealed")
     with pytest.raises(mc.InvalidHandError, match="seat 2"):
-        s.wall_exhausted({0: PIG, 1: READY_12, 2: PUNGS, 3: READY_96})  # seat 2: a 14-tile hand
+        s.drawn_hand({0: PIG, 1: READY_12, 2: PUNGS, 3: READY_96})  # seat 2: a 14-tile hand
     with pytest.raises(mc.InvalidHandError, match="seat 0"):
-        s.wall_exhausted({0: "123m456p789s11223m", 1: READY_12, 2: NOT_READY, 3: READY_96})  # a pig, 14 tiles
+        s.drawn_hand({0: "123m456p789s11223m", 1: READY_12, 2: NOT_READY, 3: READY_96})  # a pig, 14 tiles
     with pytest.raises(mc.InvalidHandError):
-        s.wall_exhausted({0: PIG, 1: READY_12, 2: NOT_READY, 3: READY_96}, void_suits={2: "x"})
+        s.drawn_hand({0: PIG, 1: READY_12, 2: NOT_READY, 3: READY_96}, void_suits={2: "x"})
     assert len(s.ledger) == 3 and not s.finished
 
 
@@ -379,30 +379,30 @@ def test_wall_end_bad_hand_changes_nothing():
 def after_one_win():
     s = SichuanSettlement()
     s.kong(2, "concealed")
-    s.win_on_discard(1, {0: win(PLAIN)})
+    s.discard_win(1, {0: win(PLAIN)})
     return s
 
 
 @pytest.mark.parametrize("event, error", [
     (lambda s: s.kong(0, "concealed"), "already won"),
     (lambda s: s.kong(2, "direct", discarder=0), "already won"),
-    (lambda s: s.win_on_discard(0, {1: win(PLAIN)}), "already won"),
-    (lambda s: s.win_on_discard(1, {0: win(PLAIN)}), "already won"),
-    (lambda s: s.self_draw(0, win(PUNGS, self_drawn=True)), "already won"),
-    (lambda s: s.win_on_discard(1, {1: win(PLAIN)}), "own discard"),
-    (lambda s: s.win_on_discard(1, {}), "at least one"),
-    (lambda s: s.win_on_discard(1, [(2, win(PLAIN)), (2, win(PLAIN))]), "only once"),
-    (lambda s: s.win_on_discard(1, {2: win(PLAIN, self_drawn=True)}), "self_drawn=False"),
-    (lambda s: s.self_draw(2, win(PLAIN)), "self_drawn=True"),
-    (lambda s: s.win_on_discard(1, {2: win(PLAIN, Rules(base=10))}), "rules|Rules"),
-    (lambda s: s.win_on_discard(1, {2: win(PLAIN), 3: win(PLAIN, robbed_kong=True)}), "agree"),
+    (lambda s: s.discard_win(0, {1: win(PLAIN)}), "already won"),
+    (lambda s: s.discard_win(1, {0: win(PLAIN)}), "already won"),
+    (lambda s: s.self_drawn_win(0, win(PUNGS, self_drawn=True)), "already won"),
+    (lambda s: s.discard_win(1, {1: win(PLAIN)}), "own discard"),
+    (lambda s: s.discard_win(1, {}), "at least one"),
+    (lambda s: s.discard_win(1, [(2, win(PLAIN)), (2, win(PLAIN))]), "only once"),
+    (lambda s: s.discard_win(1, {2: win(PLAIN, self_drawn=True)}), "self_drawn=False"),
+    (lambda s: s.self_drawn_win(2, win(PLAIN)), "self_drawn=True"),
+    (lambda s: s.discard_win(1, {2: win(PLAIN, Rules(base=10))}), "rules|Rules"),
+    (lambda s: s.discard_win(1, {2: win(PLAIN), 3: win(PLAIN, robbed_kong=True)}), "agree"),
     (lambda s: s.kong(1, "direct"), "discarder"),
     (lambda s: s.kong(1, "direct", discarder=1), "own discard"),
     (lambda s: s.kong(1, "added", discarder=2), "only a direct kong"),
     (lambda s: s.kong(1, "big"), "kong kind"),
     (lambda s: s.kong(4, "concealed"), "seat 0..3"),
     (lambda s: s.kong(True, "concealed"), "seat 0..3"),
-    (lambda s: s.win_on_discard(-1, {2: win(PLAIN)}), "seat 0..3"),
+    (lambda s: s.discard_win(-1, {2: win(PLAIN)}), "seat 0..3"),
 ])
 def test_illegal_events_raise_and_change_nothing(after_one_win, event, error):
     before = (ledger_of(after_one_win), after_one_win.won, after_one_win.kongs)
@@ -413,13 +413,13 @@ def test_illegal_events_raise_and_change_nothing(after_one_win, event, error):
 
 def test_wrong_types():
     s = SichuanSettlement()
-    with pytest.raises(TypeError):
-        s.win_on_discard(1, {0: 24})
-    with pytest.raises(TypeError):
-        s.self_draw(0, "111222444m33399p")
-    with pytest.raises(TypeError):
-        SichuanSettlement({"base": 6})
-    with pytest.raises(ValueError):
+    with pytest.raises(mc.IllegalActionError, match="SichuanScore"):
+        s.discard_win(1, {0: 24})
+    with pytest.raises(mc.IllegalActionError, match="SichuanScore"):
+        s.self_drawn_win(0, "111222444m33399p")
+    with pytest.raises(mc.RulesError):
+        SichuanSettlement(42)
+    with pytest.raises(mc.InvalidArgumentError):
         SichuanSettlement(seats=5)
     with pytest.raises(mc.InvalidHandError):
         s.kong(0, "concealed", tile="E")
@@ -466,14 +466,21 @@ def test_settle_replays_events():
 
 
 def test_apply_rejects_unknown_events():
-    with pytest.raises(TypeError):
+    with pytest.raises(mc.IllegalActionError, match="not a Sichuan settlement event"):
         SichuanSettlement().apply("kong")
 
 
 def test_reasons_have_chinese_names():
     s = SichuanSettlement()
     s.kong(0, "concealed")
-    s.win_on_discard(0, {1: win(PLAIN, after_kong_discard=True)})
-    s.wall_exhausted({0: PIG, 2: READY_12, 3: NOT_READY})
+    s.discard_win(0, {1: win(PLAIN, after_kong_discard=True)})
+    s.drawn_hand({0: PIG, 2: READY_12, 3: NOT_READY})
     assert {t.reason for t in s.ledger} <= set(sichuan.REASONS)
     assert sichuan.REASONS["call_transfer"] == "呼叫转移"
+
+
+def test_deprecated_verb_names_are_the_shared_verbs():
+    # The rulesets share discard_win / self_drawn_win / drawn_hand; the old names stay one release.
+    assert SichuanSettlement.win_on_discard is SichuanSettlement.discard_win
+    assert SichuanSettlement.self_draw is SichuanSettlement.self_drawn_win
+    assert SichuanSettlement.wall_exhausted is SichuanSettlement.drawn_hand

@@ -25,9 +25,13 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from mahjong_core.game.actions import CHOW, KONG, PASS, PUNG, WIN, Action
-from mahjong_core.game.engine import CHOW_PATTERNS, CLAIM, ROB, TURN, _OTHERS
-from mahjong_core.game.mcr_flow import MCRGame
+import dataclasses
+
+from mahjong_core.errors import InvalidArgumentError
+from mahjong_core.game.actions import KONG, PASS, PUNG, WIN, Action
+from mahjong_core.game.constants import CLAIM, OTHERS as _OTHERS, ROB, TURN
+from mahjong_core.game.engine import CHOW_PATTERNS
+from mahjong_core.rules.mcr.flow import MCRGame
 
 from .scoring import is_win, judge_score
 
@@ -42,7 +46,19 @@ class BotzoneGame(MCRGame):
     ASK_EVERY_DISCARD = True
     OPTIONS = {"prevalent_wind": 0}
 
+    @classmethod
+    def table_class(cls, rules: Any) -> Any:
+        return cls
+
+    @classmethod
+    def rules_for_wall(cls, rules: Any, wall: Any) -> Any:
+        """144 tiles mean flowers (counted as fans); 136 mean none — whatever `rules.flowers` says."""
+        flowers = len(wall) == 144
+        return rules if bool(rules.flowers) == flowers else dataclasses.replace(rules, flowers=flowers)
+
     def _init_ruleset(self) -> None:
+        if self.dealer != 0:
+            raise InvalidArgumentError(f"the Botzone table has no dealer: seat 0 plays first (got dealer={self.dealer})")
         super()._init_ruleset()
         part = len(self.wall) // 4
         #: walls[i]: seat i's own part of the wall; it draws walls[i].pop()
@@ -69,9 +85,11 @@ class BotzoneGame(MCRGame):
 
     def view(self, seat: int) -> Dict[str, Any]:
         view = super().view(seat)
-        view["wall_remaining"] = self.wall_remaining()
-        view["walls"] = self.wall_counts()
+        view["wall_remaining"] = self.wall_remaining()  # the engine's one-wall count does not apply
         return view
+
+    def _view_extras(self, seat: int) -> Dict[str, Any]:
+        return {**super()._view_extras(seat), "walls": self.wall_counts()}
 
     def _start(self) -> None:
         walls, hands = self.walls, self.hands

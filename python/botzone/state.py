@@ -327,7 +327,7 @@ class BotzoneState:
             hand[tile] -= 1
         if not (waits_mask(bytes(hand), Forms.MCR, melds=len(self.melds[me])) >> tile) & 1:
             return False
-        from mahjong_core.game.mcr_adapter import mcr_module
+        from mahjong_core.rules import mcr
 
         from .scoring import is_win, judge_score
 
@@ -336,7 +336,7 @@ class BotzoneState:
             visible -= 1
         rules = self._rules_obj()
         score = judge_score(
-            mcr_module(), self.hand, self.melds[me], tile, self_drawn=self_drawn, robbing=robbing, visible=visible,
+            mcr, self.hand, self.melds[me], tile, self_drawn=self_drawn, robbing=robbing, visible=visible,
             wall_last=self.walls[(turn_seat + 1) % 4] == 0, kong=self_drawn and self.replacement,
             seat=me, quan=self.quan, flowers=len(self.flowers[me]), rules=rules)
         return is_win(score, len(self.flowers[me]), rules)

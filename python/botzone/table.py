@@ -77,9 +77,10 @@ def walltiles_from_seed(seed: int, *, flowers: bool = False) -> str:
 
 
 def botzone_rules(rules: Any = "botzone", *, flowers: bool) -> Any:
-    from mahjong_core.game.rulesets import resolve_rules
+    """The rules of a Botzone table (`rules`: a preset name, Rules or dict) with or without flowers."""
+    from mahjong_core.rules.mcr import Rules
 
-    r = resolve_rules("mcr", rules)
+    r = Rules.resolve(rules)
     return r if r.flowers == flowers else dataclasses.replace(r, flowers=flowers)
 
 

@@ -7,37 +7,28 @@
             game.act(seat, actions[0])
     game.ledger, game.log
 
-Modules: `actions` (Action objects and their integer codes), `wall` (tile sets, seeded shuffle, deal
-layout, scripted walls), `engine` (the shared state machine), `sichuan_flow` / `changbai_flow` /
-`mcr_flow` (ruleset rules on top of it), `view`, `log` (logs and replay), `bots`, `match`
-(multi-hand matches), `simulate` (self-play runner and the `simulate` command).
+This layer is ruleset-blind: `registry` lists the rulesets, and each ruleset's package
+(`mahjong_core.rules.<name>.flow`) supplies the `Game` subclass that plays it.
+
+Modules: `actions` (Action objects and their integer codes), `constants` (phases, meld kinds),
+`wall` (tile sets, seeded shuffle, deal layout, scripted walls), `engine` (the shared state
+machine), `registry` (the rulesets), `start` (`new_game`, `replay`), `view`, `log`, `bots`, `match`
+(multi-hand matches), `simulate` (self-play runner), `testing` (state checks and a scripted driver),
+`cli` (the `mahjong-core simulate` command).
 """
 
 from __future__ import annotations
 
-import argparse
+from mahjong_core.errors import IllegalActionError
 
 from .actions import SPACES, Action, ActionKind, ActionSpace
 from .engine import Game
-from .log import LOG_FORMAT, replay
-from .rulesets import RULESETS, new_game
+from .log import LOG_FORMAT
+from .registry import RULESETS
+from .start import new_game, replay
 from .wall import build_wall, shuffled_wall, tile_set
 
 __all__ = [
     "new_game", "replay", "Game", "Action", "ActionKind", "ActionSpace", "SPACES", "RULESETS", "LOG_FORMAT",
-    "build_wall", "shuffled_wall", "tile_set", "configure_simulate_cli", "run_simulate_cli",
+    "build_wall", "shuffled_wall", "tile_set", "IllegalActionError",
 ]
-
-
-def configure_simulate_cli(parser: "argparse.ArgumentParser") -> None:
-    """Add the `simulate <ruleset>` options (see mahjong_core.game.simulate)."""
-    from .simulate import configure_simulate_cli as configure
-
-    return configure(parser)
-
-
-def run_simulate_cli(args: "argparse.Namespace") -> int:
-    """Run `simulate <ruleset>` (see mahjong_core.game.simulate)."""
-    from .simulate import run_simulate_cli as run
-
-    return run(args)

@@ -24,6 +24,7 @@ import random
 from typing import Any, Dict, List, Sequence, Tuple, Type
 
 from mahjong_core import _core
+from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.tiles import Forms
 
 from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
@@ -271,5 +272,5 @@ def make_bot(name: str) -> Bot:
     try:
         return BOTS[name]()
     except KeyError:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
+        raise InvalidArgumentError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
 

@@ -14,10 +14,12 @@ seats answer the same discard; the engine waits for all of them, then applies th
 kong replacements from the wall's tail, 补花, the discard a declared-ready (报听) player makes of a
 non-winning draw, claim windows nobody can answer — happens inside `act`.
 
-Rulesets subclass `Game` (`sichuan_flow.SichuanGame`, `changbai_flow.ChangbaiGame`,
-`mcr_flow.MCRGame`) and fill in the hooks marked "ruleset hook" below: who may win, who may claim
-what, which discards are legal, scoring and settlement, and what a win or the wall's end does to the
-hand.
+Rulesets subclass `Game` in their own package (`mahjong_core.rules.sichuan.flow.SichuanGame`,
+`...changbai.flow.ChangbaiGame`, `...mcr.flow.MCRGame`) and fill in the hooks marked "ruleset hook"
+below: who may win, who may claim what, which discards are legal, scoring and settlement, what a win
+or the wall's end does to the hand, and the class-level facts the ruleset-blind game layer asks
+(`rules_class`, `tiles`, `uses_flowers`, `random_dealer`, `next_dealer`, `_view_extras`). The engine
+never compares a ruleset name.
 
 ## State (plain lists of ints, for speed)
 
@@ -55,21 +57,21 @@ from mahjong_core.rules.ledger import Ledger
 from mahjong_core.tiles import Forms
 
 from .actions import (
-    ADDED_KONG, CHOW, CONCEALED_KONG, DECLARE, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action, ActionKind,
+    ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DECLARE, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
+    ActionKind,
 )
+from .constants import (
+    AFTER_CLAIM, CHOOSE, CLAIM, DONE, LAST_DRAW, MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG,
+    MELD_NAMES, MELD_PUNG, OTHERS, PHASES, ROB, TURN,
+)
+from .log import game_log
+from .view import seat_view
+from .wall import standard_tiles
 
 __all__ = [
     "Game", "PHASES", "MELD_CHOW", "MELD_PUNG", "MELD_KONG", "MELD_ADDED_KONG", "MELD_CONCEALED_KONG",
-    "MELD_NAMES",
+    "MELD_NAMES", "CHOOSE", "TURN", "AFTER_CLAIM", "CLAIM", "ROB", "LAST_DRAW", "DONE",
 ]
-
-# Phases
-CHOOSE, TURN, AFTER_CLAIM, CLAIM, ROB, LAST_DRAW, DONE = range(7)
-PHASES = ("choose", "turn", "after_claim", "claim", "rob", "last_draw", "done")
-
-# Meld kinds in `melds[s]` tuples
-MELD_CHOW, MELD_PUNG, MELD_KONG, MELD_ADDED_KONG, MELD_CONCEALED_KONG = range(5)
-MELD_NAMES = ("chow", "pung", "kong", "added_kong", "concealed_kong")
 
 _K_DISCARD = ActionKind.DISCARD
 _K_WIN = ActionKind.WIN
@@ -82,8 +84,8 @@ _shanten = _core.shanten
 _waits = _core.waits
 _waits_mask = _core.waits_mask
 
-#: _OTHERS[d]: the other seats in turn order after d (claim priority order).
-_OTHERS = tuple(tuple((d + k) % 4 for k in (1, 2, 3)) for d in range(4))
+_OTHERS = OTHERS
+_ALL_ACTIONS = ALL_ACTIONS
 
 
 def _chow_patterns(t: int) -> Tuple[Tuple[Action, int, int], ...]:
@@ -289,15 +291,26 @@ class Game:
     @property
     def log(self) -> Dict[str, Any]:
         """The JSON-serialisable record of this hand (see `mahjong_core.game.log`)."""
-        from .log import game_log
-
         return game_log(self)
 
     def view(self, seat: int) -> Dict[str, Any]:
         """What `seat` may see (see `mahjong_core.game.view`)."""
-        from .view import seat_view
-
         return seat_view(self, seat)
+
+    # Read-only records for logs, views and tools (the engine's public surface) ------------------
+
+    def answer_of(self, seat: int) -> Optional[Action]:
+        """The answer `seat` has already given in the window that is open now (None if none)."""
+        return self._answers.get(seat)
+
+    def answer_history(self) -> List[Tuple[int, Action]]:
+        """Every answer given so far, in order: (seat, action)."""
+        by_uid = _ALL_ACTIONS
+        return [(a >> 8, by_uid[a & 255]) for a in self._actions]
+
+    def event_history(self) -> List[tuple]:
+        """Every event so far as engine tuples (`mahjong_core.game.log.event_json` names the fields)."""
+        return list(self._events)
 
     def state(self) -> Dict[str, Any]:
         """The complete state (omniscient; for tests, debugging and replay checks). JSON-serialisable."""
@@ -358,6 +371,48 @@ class Game:
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} hand {self.hand_no} {PHASES[self.phase]} turn={self.turn} "
                 f"wall={self.tail - self.head} finished={self.finished}>")
+
+    # ------------------------------------------------------------------------------------------
+    # Ruleset facts the game layer asks before and after a hand (class-level hooks)
+
+    @classmethod
+    def rules_class(cls) -> Any:
+        """Ruleset hook: the ruleset's `Rules` class."""
+        raise NotImplementedError
+
+    @classmethod
+    def tiles(cls, flowers: bool = False) -> List[int]:
+        """Ruleset hook: the full tile multiset in canonical order (default 136 tiles, 144 with flowers)."""
+        return standard_tiles(honours=True, flowers=flowers)
+
+    @classmethod
+    def table_class(cls, rules: Any) -> Any:
+        """Ruleset hook: the Game class that plays these rules (MCR `table="botzone"`: the Botzone
+        judge's table, `mahjong_core.botzone.BotzoneGame`); default: this class."""
+        return cls
+
+    @classmethod
+    def rules_for_wall(cls, rules: Any, wall: Any) -> Any:
+        """Ruleset hook: the rules adjusted to an explicit wall (Botzone: 144 tiles = flowers)."""
+        return rules
+
+    @classmethod
+    def uses_flowers(cls, rules: Any) -> bool:
+        """Ruleset hook: do these rules play with the eight flowers (MCR `flowers=True`)?"""
+        return False
+
+    @classmethod
+    def random_dealer(cls, rules: Any) -> bool:
+        """Ruleset hook: is the (first) dealer drawn from the seed rather than seat 0?"""
+        return False
+
+    def next_dealer(self) -> int:
+        """Ruleset hook: the dealer of the next hand, once this one is over (default: the same)."""
+        return self.dealer
+
+    def _view_extras(self, seat: int) -> Dict[str, Any]:
+        """Ruleset hook: the ruleset's own fields of `view(seat)` (void suits, 飘, the prevalent wind)."""
+        return {}
 
     # ------------------------------------------------------------------------------------------
     # Ruleset hooks (defaults: no special rule)

@@ -35,14 +35,14 @@ Event types (fields besides "type"):
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping
+from typing import Any, Dict
 
-from mahjong_core.errors import IllegalActionError
-
-from .engine import Game
 from .wall import tile_name
 
-__all__ = ["LOG_FORMAT", "game_log", "replay", "event_json"]
+__all__ = ["LOG_FORMAT", "game_log", "event_json"]
+
+# `replay(log)` lives next to `new_game` (mahjong_core.game.start). This module is imported by the
+# engine and reads a Game through its public surface only.
 
 LOG_FORMAT = "mahjong_core.game/1"
 
@@ -84,62 +84,24 @@ def event_json(event: tuple) -> Dict[str, Any]:
     return out
 
 
-def _rules_dict(rules: Any) -> Dict[str, Any]:
-    if hasattr(rules, "to_dict"):
-        values = rules.to_dict()
-    else:
-        import dataclasses
-
-        values = dataclasses.asdict(rules)
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in values.items()}
-
-
-def _preset(rules: Any) -> Any:
-    name = getattr(rules, "preset_name", None)  # a method (sichuan) or a property (changbai)
-    return name() if callable(name) else name
-
-
-def game_log(game: Game) -> Dict[str, Any]:
+def game_log(game: Any) -> Dict[str, Any]:
+    """The JSON-serialisable record of a hand (see the module docstring)."""
     code_of = game.space.code_of_uid
     return {
         "format": LOG_FORMAT,
         "ruleset": game.ruleset,
-        "preset": _preset(game.rules),
-        "rules": _rules_dict(game.rules),
+        "preset": game.rules.preset_name,
+        "rules": game.rules.to_dict(),
         "seed": game.seed,
         "hand_no": game.hand_no,
         "shuffled": game.shuffled,
         "dealer": game.dealer,
         "options": dict(game.options),
         "wall": [tile_name(t) for t in game.wall],
-        "actions": [[a >> 8, code_of[a & 255]] for a in game._actions],
-        "events": [event_json(e) for e in game._events],
+        "actions": [[seat, code_of[action.uid]] for seat, action in game.answer_history()],
+        "events": [event_json(e) for e in game.event_history()],
         "finished": game.finished,
         "winners": list(game.winners),
         "ledger": game.ledger.to_json(),
         "totals": game.ledger.totals(),
     }
-
-
-def replay(log: Mapping[str, Any], **engine_options: Any) -> Game:
-    """Rebuild a game from its log: same wall, rules and dealer, then every logged answer in order.
-
-    Returns the Game (finished or not, as the log was). Raises ValueError for a log of another format
-    and IllegalActionError (naming the step) when a logged action is not legal on replay.
-    """
-    from .rulesets import new_game, resolve_rules
-
-    if not isinstance(log, Mapping) or log.get("format") != LOG_FORMAT:
-        raise ValueError(f"not a {LOG_FORMAT} game log")
-    ruleset = log["ruleset"]
-    rules = resolve_rules(ruleset, dict(log["rules"]))
-    game = new_game(ruleset, wall=log["wall"], rules=rules, seed=log.get("seed"), dealer=log["dealer"],
-                    hand_no=log.get("hand_no", 0), **dict(log.get("options") or {}), **engine_options)
-    game.shuffled = bool(log.get("shuffled", False))
-    actions: List[Any] = log["actions"]
-    for step, (seat, code) in enumerate(actions):
-        try:
-            game.act(seat, code)
-        except IllegalActionError as exc:
-            raise IllegalActionError(f"replay step {step} (seat {seat}, code {code}): {exc}") from None
-    return game

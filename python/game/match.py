@@ -28,8 +28,10 @@ from mahjong_core.errors import IllegalActionError
 
 from .bots import Bot
 from .engine import Game
-from .rulesets import new_game, resolve_rules, seeded_dealer
+from .registry import check_ruleset, game_class
 from .simulate import play_hand
+from .start import new_game
+from .wall import seeded_dealer
 
 __all__ = ["Match"]
 
@@ -39,8 +41,9 @@ class Match:
 
     def __init__(self, ruleset: str, *, seed: Optional[int] = None, rules: Any = None,
                  first_dealer: Optional[int] = None) -> None:
-        self.ruleset = ruleset
-        self.rules = resolve_rules(ruleset, rules)
+        self.ruleset = check_ruleset(ruleset)
+        self._game_class = game_class(ruleset)
+        self.rules = self._game_class.rules_class().resolve(rules)
         self.seed = secrets.randbits(63) if seed is None else seed
         self.hand_no = 0
         self.totals = [0, 0, 0, 0]
@@ -51,13 +54,10 @@ class Match:
         self._recorded = True
         if first_dealer is not None:
             self.dealer = first_dealer
-        elif self._random_dealer_each_hand() or (ruleset == "changbai" and self.rules.first_dealer == "random"):
+        elif self._game_class.random_dealer(self.rules):
             self.dealer = seeded_dealer(self.seed, 0)
         else:
             self.dealer = 0
-
-    def _random_dealer_each_hand(self) -> bool:
-        return self.ruleset == "sichuan" and self.rules.dealer_rule == "random"
 
     def new_hand(self) -> Game:
         """Start the next hand (the previous one must have been recorded with `finish_hand`)."""
@@ -65,7 +65,8 @@ class Match:
             if not self.game.finished:
                 raise IllegalActionError("the current hand is not over yet")
             self.finish_hand()
-        options: Dict[str, Any] = {"prevalent_wind": self.prevalent_wind} if self.ruleset == "mcr" else {}
+        options: Dict[str, Any] = (
+            {"prevalent_wind": self.prevalent_wind} if "prevalent_wind" in self._game_class.OPTIONS else {})
         self.game = new_game(self.ruleset, seed=self.seed, hand_no=self.hand_no, rules=self.rules,
                              dealer=self.dealer, **options)
         self._recorded = False
@@ -82,11 +83,11 @@ class Match:
         totals = game.ledger.totals()
         for s in range(4):
             self.totals[s] += totals[s]
-        next_dealer = self._next_dealer(game)
+        next_dealer = game.next_dealer()
         summary = {"hand_no": self.hand_no, "dealer": game.dealer, "winners": list(game.winners),
                    "exhausted": game.exhausted, "totals": totals, "cumulative": list(self.totals),
                    "next_dealer": next_dealer}
-        if self.ruleset == "mcr":
+        if "prevalent_wind" in game.options:
             summary["prevalent_wind"] = self.prevalent_wind
         self.history.append(summary)
         if next_dealer != self.dealer:
@@ -95,18 +96,6 @@ class Match:
         self.dealer = next_dealer
         self.hand_no += 1
         return summary
-
-    def _next_dealer(self, game: Game) -> int:
-        if self.ruleset == "changbai":
-            return game.next_dealer()  # type: ignore[attr-defined]
-        if self.ruleset == "mcr":
-            return game.next_dealer()  # type: ignore[attr-defined]
-        if self._random_dealer_each_hand():
-            return seeded_dealer(self.seed, self.hand_no + 1)
-        for event in game._events:  # "discarder": the first win decides
-            if event[0] == "win":
-                return event[1] if event[3] < 0 else event[3]
-        return game.dealer
 
     def play(self, bots: Sequence[Bot], hands: int, *, rng: Optional[random.Random] = None) -> "Match":
         """Play `hands` more hands with `bots` (one per seat); returns the match."""

@@ -1,5 +1,6 @@
-"""Self-play: `play_hand`, `simulate` (many independent hands, optionally on several processes) and the
-`python -m mahjong_core simulate <ruleset>` command.
+"""Self-play: `play_hand` and `simulate` (many independent hands, optionally on several processes).
+
+The `mahjong-core simulate <ruleset>` command is `mahjong_core.game.cli`.
 
 Reproducibility: hand i of a run with seed S is `new_game(ruleset, seed=S, hand_no=i)` (dealer:
 seat i % 4, or drawn from the seed where the rules say the dealer is random), and its bots draw from
@@ -9,23 +10,22 @@ identical whatever the number of worker processes.
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import multiprocessing
-
 import random
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, Iterable, List, Optional, Sequence, TextIO, Tuple
+from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple
 
-from .bots import BOTS, Bot, make_bot
+from mahjong_core.errors import InvalidArgumentError
+
+from .bots import Bot, make_bot
 from .engine import Game
-from .rulesets import RULESETS, new_game, resolve_rules
+from .registry import check_ruleset, game_class
+from .start import new_game
 
-__all__ = ["play_hand", "simulate", "SimulationResult", "SeatStats", "ProgressBar",
-           "configure_simulate_cli", "run_simulate_cli"]
+__all__ = ["play_hand", "simulate", "SimulationResult", "SeatStats", "ProgressBar"]
 
 
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
@@ -131,10 +131,8 @@ def _record(index: int, game: Game) -> HandRecord:
 
 
 def _dealer_for(ruleset: str, rules: Any, index: int) -> Optional[int]:
-    if ruleset == "sichuan" and rules.dealer_rule == "random":
+    if game_class(ruleset).random_dealer(rules):
         return None  # drawn from the seed
-    if ruleset == "changbai" and rules.first_dealer == "random":
-        return None
     return index % 4
 
 
@@ -159,22 +157,21 @@ def _run_chunk(args: Tuple[str, Any, int, Tuple[str, ...], int, int]) -> List[Ha
 def simulate(ruleset: str, games: int, *, seed: int = 1, bots: Sequence[str] = ("random",) * 4,
              rules: Any = None, workers: int = 1, progress: Optional["ProgressBar"] = None) -> SimulationResult:
     """Play `games` independent hands with the named bots (one per seat); see the module docstring."""
-    if ruleset not in RULESETS:
-        raise ValueError(f"ruleset must be one of {', '.join(RULESETS)}; got {ruleset!r}")
+    check_ruleset(ruleset)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise ValueError(f"games must be a positive integer, got {games!r}")
+        raise InvalidArgumentError(f"games must be a positive integer, got {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
+        raise InvalidArgumentError(f"seed must be a non-negative integer, got {seed!r}")
     bot_names = tuple(bots)
     if len(bot_names) == 1:
         bot_names = bot_names * 4
     if len(bot_names) != 4:
-        raise ValueError(f"give one bot per seat (4) or one for all, got {len(bot_names)}")
+        raise InvalidArgumentError(f"give one bot per seat (4) or one for all, got {len(bot_names)}")
     for name in bot_names:
         make_bot(name)
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise ValueError(f"workers must be a positive integer, got {workers!r}")
-    rules = resolve_rules(ruleset, rules)
+        raise InvalidArgumentError(f"workers must be a positive integer, got {workers!r}")
+    rules = game_class(ruleset).rules_class().resolve(rules)
     from mahjong_core import ensure_init
 
     ensure_init()
@@ -206,8 +203,6 @@ def simulate(ruleset: str, games: int, *, seed: int = 1, bots: Sequence[str] = (
 
 def _summarise(ruleset: str, games: int, seed: int, bot_names: Tuple[str, ...], rules: Any, workers: int,
                records: List[HandRecord], elapsed: float) -> SimulationResult:
-    from .log import _preset, _rules_dict
-
     seats = [SeatStats(bot=name) for name in bot_names]
     exhausted = 0
     checksum = 0
@@ -225,7 +220,7 @@ def _summarise(ruleset: str, games: int, seed: int, bot_names: Tuple[str, ...], 
         for d in deal_ins:
             seats[d].deal_ins += 1
         checksum = (checksum * 1_000_003 + hash((index,) + totals + winners)) % (1 << 61)
-    return SimulationResult(ruleset, games, seed, bot_names, _rules_dict(rules), _preset(rules), workers, seats,
+    return SimulationResult(ruleset, games, seed, bot_names, rules.to_dict(), rules.preset_name, workers, seats,
                             exhausted, elapsed, checksum)
 
 
@@ -264,70 +259,3 @@ class ProgressBar:
         self.update(self.done)
         self.stream.write("\n")
         self.stream.flush()
-
-
-# ---------------------------------------------------------------------------------------------
-# Command line
-
-def configure_simulate_cli(parser: argparse.ArgumentParser) -> None:
-    parser.description = "Self-play hands with the reference bots and report per-seat results."
-    parser.add_argument("--games", type=int, default=1000, help="hands to play (default 1000)")
-    parser.add_argument("--seed", type=int, default=1, help="run seed: hand i uses (seed, i) (default 1)")
-    parser.add_argument("--bots", default="random,random,random,random",
-                        help=f"one bot per seat, comma-separated, or one for all ({', '.join(BOTS)})")
-    parser.add_argument("--preset", default=None, help="rules preset (default: the ruleset's default)")
-    parser.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
-                        help="override one rule key (JSON value, e.g. --rule max_fan=4); repeatable")
-    parser.add_argument("--workers", type=int, default=1, help="processes (default 1); results do not depend on it")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--progress", dest="progress", action="store_true", default=None,
-                       help="show the progress bar (default: when stderr is a terminal)")
-    group.add_argument("--no-progress", dest="progress", action="store_false")
-
-
-def _parse_rules(ruleset: str, preset: Optional[str], overrides: Iterable[str]) -> Any:
-    import dataclasses
-
-    rules = resolve_rules(ruleset, preset)
-    changes: Dict[str, Any] = {}
-    for item in overrides:
-        key, sep, raw = item.partition("=")
-        if not sep:
-            raise ValueError(f"--rule takes KEY=VALUE, got {item!r}")
-        try:
-            value = json.loads(raw)
-        except ValueError:
-            value = raw
-        changes[key.strip()] = value
-    return dataclasses.replace(rules, **changes) if changes else rules
-
-
-def run_simulate_cli(args: argparse.Namespace) -> int:
-    ruleset = args.ruleset
-    try:
-        rules = _parse_rules(ruleset, args.preset, args.rule)
-        bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
-        show = sys.stderr.isatty() if args.progress is None else args.progress
-        bar = ProgressBar(args.games, label=f"{ruleset} ") if show else None
-        result = simulate(ruleset, args.games, seed=args.seed, bots=bots, rules=rules,
-                          workers=args.workers, progress=bar)
-    except (ValueError, TypeError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(result.to_dict(), ensure_ascii=False))
-        return 0
-    print(f"{ruleset}: {result.games} hands, seed {result.seed}, preset {result.preset or 'custom'}, "
-          f"{result.workers} worker(s), {result.elapsed:.1f} s ({result.hands_per_second:,.0f} hands/s)")
-    print(f"hands that ran to the end of the wall: {result.exhausted} ({result.exhausted / result.games:.1%})")
-    print(f"{'seat':<5}{'bot':<8}{'wins':>8}{'win%':>8}{'self':>8}{'deal-in':>9}{'deal%':>8}"
-          f"{'points':>11}{'mean':>10}{'SD':>10}")
-    for seat, st in enumerate(result.seats):
-        d = st.to_dict()
-        print(f"{seat:<5}{st.bot:<8}{st.wins:>8}{d['win_rate']:>8.1%}{st.self_draws:>8}{st.deal_ins:>9}"
-              f"{d['deal_in_rate']:>8.1%}{st.points:>11}{st.mean:>10.2f}{st.sd:>10.2f}")
-    return 0
-
-
-

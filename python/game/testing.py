@@ -18,8 +18,8 @@ from collections import Counter
 from typing import Callable, Counter as CounterT, Iterable, List, Optional, Tuple
 
 from .actions import DISCARD, PASS, Action, ActionKind
-from .engine import AFTER_CLAIM, CHOOSE, LAST_DRAW, MELD_CHOW, MELD_PUNG, ROB, TURN, Game
-from .wall import tile_set
+from .constants import AFTER_CLAIM, CHOOSE, LAST_DRAW, MELD_CHOW, MELD_PUNG, ROB, TURN
+from .engine import Game
 
 __all__ = ["tile_census", "check_game", "expected_waits", "default_action", "drive"]
 
@@ -43,9 +43,8 @@ def tile_census(game: Game) -> CounterT[int]:
 
 
 def check_game(game: Game) -> None:
-    flowers = bool(getattr(game.rules, "flowers", False)) and game.ruleset == "mcr"
     census = tile_census(game)
-    expected = Counter(tile_set(game.ruleset, flowers))
+    expected = Counter(type(game).tiles(type(game).uses_flowers(game.rules)))
     assert census == expected, f"tiles not accounted for: extra {census - expected}, missing {expected - census}"
     for s in range(4):
         size = sum(game.hands[s])

@@ -10,16 +10,19 @@ Tiles are core indices (0..33; flowers 34..41).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Sequence
 
 from mahjong_core.errors import IllegalActionError
 
-from .engine import CHOOSE, MELD_CONCEALED_KONG, MELD_NAMES, PHASES, Game
+from .constants import CHOOSE, MELD_CONCEALED_KONG, MELD_NAMES, PHASES
 
-__all__ = ["seat_view"]
+__all__ = ["seat_view", "revealed_choices"]
+
+# The engine's `Game` is passed in (typed `Any`): this module reads its public state and is imported
+# by the engine, never the other way round.
 
 
-def _melds(game: Game, seat: int, viewer: int) -> List[Dict[str, Any]]:
+def _melds(game: Any, seat: int, viewer: int) -> List[Dict[str, Any]]:
     out = []
     for kind, tile, marker, frm in game.melds[seat]:
         hidden = kind == MELD_CONCEALED_KONG and seat != viewer
@@ -28,20 +31,21 @@ def _melds(game: Game, seat: int, viewer: int) -> List[Dict[str, Any]]:
     return out
 
 
-def _choices(game: Game, name: str, viewer: int, values: List[int]) -> List[Optional[int]]:
-    """Simultaneous choices: all once revealed; while the window is open only the viewer's own answer."""
+def revealed_choices(game: Any, viewer: int, values: Sequence[int]) -> List[Optional[int]]:
+    """Simultaneous choices (定缺, 飘) as `viewer` may see them: all once revealed; while the window is
+    open only the viewer's own answer."""
     if game.phase == CHOOSE:
-        own = game._answers.get(viewer)
+        own = game.answer_of(viewer)
         return [own.arg if (s == viewer and own is not None) else None for s in range(4)]
     return [None if v < 0 else v for v in values]
 
 
-def seat_view(game: Game, seat: int) -> Dict[str, Any]:
+def seat_view(game: Any, seat: int) -> Dict[str, Any]:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
         raise IllegalActionError(f"seat must be 0..3, got {seat!r}")
     hand = game.hands[seat]
     code_of = game.space.code_of_uid
-    legal = [] if seat in game._answers else [code_of[a.uid] for a in game._pending.get(seat, ())]
+    legal = [code_of[a.uid] for a in game.legal_actions(seat)]
     view: Dict[str, Any] = {
         "ruleset": game.ruleset,
         "seat": seat,
@@ -65,10 +69,5 @@ def seat_view(game: Game, seat: int) -> Dict[str, Any]:
         "finished": game.finished,
         "legal": legal,
     }
-    if game.ruleset == "sichuan":
-        view["void"] = _choices(game, "void", seat, game.void)  # type: ignore[attr-defined]
-    if game.ruleset == "changbai":
-        view["piao"] = _choices(game, "piao", seat, game.piao)  # type: ignore[attr-defined]
-    if game.ruleset == "mcr":
-        view["prevalent_wind"] = game.prevalent_wind  # type: ignore[attr-defined]
+    view.update(game._view_extras(seat))
     return view

@@ -29,7 +29,8 @@ from mahjong_core.errors import InvalidHandError
 from mahjong_core.notation import parse_tiles
 
 __all__ = [
-    "FLOWER_LETTERS", "tile_set", "shuffled_wall", "tile_name", "tile_from_name", "build_wall", "check_wall",
+    "FLOWER_LETTERS", "tile_set", "standard_tiles", "shuffled_wall", "seeded_dealer", "tile_name", "tile_from_name",
+    "build_wall", "check_wall", "check_seed",
 ]
 
 FLOWER_LETTERS = "abcdefgh"
@@ -55,15 +56,31 @@ def tile_from_name(name: str) -> int:
 
 
 _SETS = {
-    (False, False): tuple(t for t in range(34) for _ in range(4)),
-    (False, True): tuple(t for t in range(34) for _ in range(4)) + tuple(range(34, 42)),
-    (True, False): tuple(t for t in range(27) for _ in range(4)),
+    (True, False): tuple(t for t in range(34) for _ in range(4)),
+    (True, True): tuple(t for t in range(34) for _ in range(4)) + tuple(range(34, 42)),
+    (False, False): tuple(t for t in range(27) for _ in range(4)),
+    (False, True): tuple(t for t in range(27) for _ in range(4)) + tuple(range(34, 42)),
 }
 
 
+def standard_tiles(*, honours: bool = True, flowers: bool = False) -> List[int]:
+    """Four of each kind (suits, and honours unless `honours=False`), plus the eight flowers
+    34..41 with `flowers`, in canonical order (a new list). Rulesets build their `tiles` from it."""
+    return list(_SETS[(bool(honours), bool(flowers))])
+
+
 def tile_set(ruleset: str, flowers: bool = False) -> List[int]:
-    """The full tile multiset of a ruleset, in canonical order (a new list)."""
-    return list(_SETS[(ruleset == "sichuan", bool(flowers) and ruleset != "sichuan")])
+    """The full tile multiset of a ruleset, in canonical order (a new list): the ruleset's `Game.tiles`."""
+    from .registry import game_class  # the registry knows the rulesets; this module does not
+
+    return game_class(ruleset).tiles(flowers)
+
+
+def seeded_dealer(seed: int, hand_no: int) -> int:
+    """A dealer drawn from the seed (Sichuan `dealer_rule="random"`, Changbai `first_dealer="random"`)."""
+    digest = hashlib.blake2b(b"dealer", digest_size=8, key=seed.to_bytes(32, "little"),
+                             salt=hand_no.to_bytes(16, "little"), person=b"mjc-dealer-v1").digest()
+    return digest[0] % 4
 
 
 def check_seed(seed: object) -> int:

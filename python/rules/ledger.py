@@ -8,9 +8,28 @@ or follows from (a refund, a 呼叫转移 transfer of kong income), else None.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, List, Optional, Sequence
+from typing import Any, Iterator, List, Optional, Sequence
 
-__all__ = ["Transfer", "Ledger"]
+from mahjong_core.errors import InvalidArgumentError
+
+__all__ = ["Transfer", "Ledger", "check_seat"]
+
+
+def check_seat(value: Any, what: str = "seat", seats: int = 4) -> int:
+    """`value` as a seat 0..seats-1: an int (NumPy integers accepted and stored as int), not a bool.
+    Raises InvalidArgumentError naming `what` otherwise."""
+    if not isinstance(value, bool):
+        if isinstance(value, int):
+            if 0 <= value < seats:
+                return int(value)
+        else:
+            try:
+                index = value.__index__()
+            except (AttributeError, TypeError):
+                index = None
+            if index is not None and 0 <= index < seats:
+                return index
+    raise InvalidArgumentError(f"{what} must be a seat 0..{seats - 1} (an integer), got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -22,10 +41,14 @@ class Transfer:
     ref: Optional[int] = None
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "payer", check_seat(self.payer, "payer"))
+        object.__setattr__(self, "payee", check_seat(self.payee, "payee"))
+        if isinstance(self.amount, bool) or not isinstance(self.amount, int):
+            raise InvalidArgumentError(f"a transfer amount is an integer, got {self.amount!r}")
         if self.payer == self.payee:
-            raise ValueError(f"a transfer needs two different seats, got {self.payer} -> {self.payee}")
+            raise InvalidArgumentError(f"a transfer needs two different seats, got {self.payer} -> {self.payee}")
         if self.amount <= 0:
-            raise ValueError(f"a transfer amount must be positive, got {self.amount}")
+            raise InvalidArgumentError(f"a transfer amount must be positive, got {self.amount}")
 
     def __repr__(self) -> str:
         ref = "" if self.ref is None else f" (ref #{self.ref})"
@@ -42,11 +65,12 @@ class Ledger(Sequence[Transfer]):
             self.append(e)
 
     def append(self, transfer: Transfer) -> int:
+        if not isinstance(transfer, Transfer):
+            raise InvalidArgumentError(f"a ledger holds Transfer objects, got {type(transfer).__name__}")
         for seat in (transfer.payer, transfer.payee):
-            if not 0 <= seat < self.seats:
-                raise ValueError(f"seat {seat} is not 0..{self.seats - 1}")
+            check_seat(seat, "a transfer's seat", self.seats)
         if transfer.ref is not None and not 0 <= transfer.ref < len(self._entries):
-            raise ValueError(f"ref #{transfer.ref} does not name an earlier entry")
+            raise InvalidArgumentError(f"ref #{transfer.ref} does not name an earlier entry")
         self._entries.append(transfer)
         return len(self._entries) - 1
 

@@ -8,13 +8,15 @@ fields (defaults = its default preset), sets `RULESET` and `DEFAULT_PRESET`, val
   and positional arguments raise `RulesError` listing the valid keys;
 - `Rules.keys()`, `Rules.preset(name, **overrides)` (alias `from_preset`), `Rules.resolve(x)`
   (None, a preset name, a Rules, or a dict of overrides), `.preset_name`, `.to_dict()` (JSON-ready,
-  for game logs) and a `repr` that reads like the call that makes it.
+  for game logs) and a `repr` that reads like the call that makes it;
+- `Rules.parse_assignments(["key=value", ...])`: the one typed `KEY=VALUE` grammar of every command
+  line (`--set` / `--rule`): each value is read by its key's type (see `parse_value`).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, Callable, ClassVar, Dict, Mapping, Optional, Tuple, TypeVar
+from typing import Any, Callable, ClassVar, Dict, Iterable, Mapping, Optional, Tuple, TypeVar
 
 from mahjong_core.errors import RulesError
 
@@ -25,6 +27,7 @@ __all__ = [
     "integer_at_least",
     "optional_integer_at_least",
     "one_of",
+    "parse_value",
 ]
 
 R = TypeVar("R", bound="RuleKeys")
@@ -80,10 +83,26 @@ class RuleKeys:
             return cls.preset(rules)
         if isinstance(rules, dict):
             return cls(**rules)
-        raise TypeError(
+        raise RulesError(
             f"rules must be None, a preset name, a {cls.RULESET} Rules or a dict of rule keys; "
             f"got {type(rules).__name__}"
         )
+
+    @classmethod
+    def parse_assignments(cls, items: Iterable[str]) -> Dict[str, Any]:
+        """`KEY=VALUE` strings as typed overrides (see `parse_value`); RulesError names a bad item."""
+        defaults = cls.presets[cls.DEFAULT_PRESET]
+        hints = {f.name: str(f.type) for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        out: Dict[str, Any] = {}
+        for item in items:
+            key, sep, text = str(item).partition("=")
+            key = key.strip()
+            if not sep or not key:
+                raise RulesError(f"a rule override is KEY=VALUE (e.g. max_fan=4), got {item!r}")
+            if key not in hints:
+                raise RulesError(f"unknown {cls.RULESET} rule key {key!r}; valid keys: {', '.join(cls.keys())}")
+            out[key] = parse_value(key, text.strip(), getattr(defaults, key), hints[key])
+        return out
 
     @property
     def preset_name(self) -> Optional[str]:
@@ -145,3 +164,41 @@ def one_of(*choices: Any) -> Check:
         return None if ok else f"must be one of {', '.join(map(repr, choices))}"
 
     return check
+
+
+_TRUE = ("true", "yes", "on")
+_FALSE = ("false", "no", "off")
+_NONE = ("none", "null")
+
+
+def parse_value(key: str, text: str, default: Any, hint: str = "") -> Any:
+    """One command-line rule value, read by the key's type (its default's type and its annotation).
+
+    bool: true/false/yes/no/on/off (1/0 too); int: a decimal integer (so `min_fan=1` and
+    `false_win_penalty=0` are integers, not booleans); keys that may be None: none/null; tuples of
+    ints: a comma-separated list (`0,2,4`) or a JSON list; strings: the text. RulesError when the
+    text does not fit the type.
+    """
+    lowered = text.lower()
+    optional = default is None or "Optional" in hint or "None" in hint
+    if optional and lowered in _NONE:
+        return None
+    kind = type(default) if default is not None else (int if "int" in hint else str)
+    if kind is bool:
+        if lowered in _TRUE or lowered == "1":
+            return True
+        if lowered in _FALSE or lowered == "0":
+            return False
+        raise RulesError(f"rule key {key} takes true or false, got {text!r}")
+    if kind is int:
+        try:
+            return int(text)
+        except ValueError:
+            raise RulesError(f"rule key {key} takes an integer{' or none' if optional else ''}, got {text!r}") from None
+    if kind is tuple:
+        body = text.strip().strip("[]()")
+        try:
+            return tuple(int(part) for part in body.split(",") if part.strip())
+        except ValueError:
+            raise RulesError(f"rule key {key} takes a comma-separated list of integers, got {text!r}") from None
+    return text

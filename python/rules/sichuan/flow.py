@@ -22,11 +22,16 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Dict, List, Optional
 
-from mahjong_core.rules import sichuan
+from mahjong_core.game.actions import DISCARD, SUIT_LETTERS, VOID, Action
+from mahjong_core.game.constants import CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB
+from mahjong_core.game.engine import Game, _waits_mask
+from mahjong_core.game.view import revealed_choices
+from mahjong_core.game.wall import seeded_dealer, standard_tiles
 from mahjong_core.tiles import Forms
 
-from .actions import DISCARD, VOID, Action, SUIT_LETTERS
-from .engine import CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB, Game, _waits_mask
+from .rules import Rules
+from .scoring import score as sichuan_score
+from .settlement import SichuanSettlement
 
 __all__ = ["SichuanGame", "void_choices"]
 
@@ -59,13 +64,39 @@ class SichuanGame(Game):
     MULTI_WIN = True
     CONTINUES_AFTER_WIN = True
 
+    @classmethod
+    def rules_class(cls) -> Any:
+        return Rules
+
+    @classmethod
+    def tiles(cls, flowers: bool = False) -> List[int]:
+        return standard_tiles(honours=False)  # 108 tiles: m, p, s
+
+    @classmethod
+    def random_dealer(cls, rules: Any) -> bool:
+        return rules.dealer_rule == "random"
+
+    def next_dealer(self) -> int:
+        """`dealer_rule="random"`: drawn from the seed for the next hand number; `"discarder"`: the
+        first winner's discarder deals (the winner itself after a self-draw); a drawn hand keeps the
+        dealer."""
+        if self.rules.dealer_rule == "random":
+            return seeded_dealer(self.seed, self.hand_no + 1) if self.seed is not None else self.dealer
+        for event in self._events:  # "discarder": the first win decides
+            if event[0] == "win":
+                return event[1] if event[3] < 0 else event[3]
+        return self.dealer
+
+    def _view_extras(self, seat: int) -> Dict[str, Any]:
+        return {"void": revealed_choices(self, seat, self.void)}
+
     def _init_ruleset(self) -> None:
         self.void = [-1, -1, -1, -1]
         #: pass lock: -1 = none, else the 番 of the passed win (a new discard win must score more);
         #: the engine clears a seat's entry when it draws.
         self.lock = [-1, -1, -1, -1] if self.rules.pass_lock == "until_draw" else None
         self.forced_last = self.rules.forced_win_last
-        self.settlement = sichuan.SichuanSettlement(self.rules)
+        self.settlement = SichuanSettlement(self.rules)
         self.ledger = self.settlement.ledger
         self.wall_report: Optional[Any] = None
 
@@ -131,7 +162,7 @@ class SichuanGame(Game):
     # -- scoring and settlement ------------------------------------------------------------------
 
     def _discard_score(self, seat: int, tile: int, robbing: bool) -> Any:
-        return sichuan.score(
+        return sichuan_score(
             self.hand_of(seat, tile), self_drawn=False, void_suit=SUIT_LETTERS[self.void[seat]],
             after_kong_discard=self.after_kong and not robbing, robbed_kong=robbing,
             dealer=seat == self.dealer, rules=self.rules)
@@ -145,13 +176,13 @@ class SichuanGame(Game):
         return not self.interrupted and not self.replacement and not self.rivers[seat]
 
     def _settle_self_win(self, seat: int, tile: int) -> Any:
-        score = sichuan.score(
+        score = sichuan_score(
             self.hand_of(seat, tile, add=False), self_drawn=True, void_suit=SUIT_LETTERS[self.void[seat]],
             kong_replacement=self.replacement, first_draw=self._first_draw(seat), dealer=seat == self.dealer,
             rules=self.rules)
         if score is None:  # pragma: no cover - the wait mask said it wins
             raise AssertionError(f"seat {seat}'s hand {self.hand_of(seat)} does not win with {tile}")
-        self.settlement.self_draw(seat, score)
+        self.settlement.self_drawn_win(seat, score)
         return score
 
     def _settle_discard_win(self, winners: List[int], discarder: int, tile: int, robbed: bool) -> Dict[int, Any]:
@@ -161,13 +192,13 @@ class SichuanGame(Game):
             if score is None:  # pragma: no cover - the wait mask said it wins
                 raise AssertionError(f"seat {s}'s hand {self.hand_of(s)} does not win on {tile}")
             scores[s] = score
-        self.settlement.win_on_discard(discarder, scores)
+        self.settlement.discard_win(discarder, scores)
         return scores
 
     def _settle_exhausted(self) -> None:
         in_hand = [s for s in range(4) if not self.won[s]]
         if len(in_hand) >= 2:
-            self.wall_report = self.settlement.wall_exhausted(
+            self.wall_report = self.settlement.drawn_hand(
                 {s: self.hand_of(s) for s in in_hand}, void_suits={s: SUIT_LETTERS[self.void[s]] for s in in_hand})
             report = self.wall_report
             self._events.append(("wall_end", list(report.pigs), sorted(report.ready), list(report.not_ready)))

@@ -1,7 +1,7 @@
 """Sichuan hands: turning user input into a checked `Hand`, suits, 定缺 and 花猪.
 
 Sichuan plays 108 tiles (m, p, s — no honours), pungs and kongs but no chows. Everything here is
-about *which tiles* a player holds; patterns and values live in `sichuan_scoring`.
+about *which tiles* a player holds; patterns and values live in `scoring`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any, FrozenSet, Optional, Sequence
 from mahjong_core.errors import InvalidHandError
 from mahjong_core.hand import Hand
 from mahjong_core.model import MeldKind
-from mahjong_core.notation import parse
+from ..hand_input import as_hand as _as_any_hand
 from mahjong_core.tiles import Tile
 
 __all__ = ["SUITS", "as_hand", "check_void_suit", "suits_held", "suits_of", "is_flower_pig", "holds_void_tile"]
@@ -23,24 +23,14 @@ _SUIT_SETS = tuple(frozenset(suit for i, suit in enumerate(SUITS) if bits >> i &
 _SUIT_NAMES = {"m": "characters 万", "p": "dots 筒", "s": "bamboo 条"}
 
 
-def as_hand(hand: Any) -> Hand:
-    """A `Hand` from a Hand, a notation string, 34 counts or 34 bytes, checked for Sichuan.
+def as_hand(hand: Any, melds: Any = None) -> Hand:
+    """A `Hand` from a Hand, a notation string or 34 counts (with optional `melds`), checked for Sichuan.
 
     Raises ParseError for bad notation; InvalidHandError for honours (Sichuan has none), a chow meld
-    (Sichuan has no chow), an MCR context suffix, or any hand the core rejects; TypeError for
-    something that is not a hand at all.
+    (Sichuan has no chow), an MCR context suffix, something that is not a hand, or any hand the
+    core rejects.
     """
-    if isinstance(hand, Hand):
-        result = hand
-    elif isinstance(hand, str):
-        result = parse(hand)
-    else:
-        try:
-            counts = tuple(hand)
-        except TypeError:
-            raise TypeError(
-                f"a hand is a Hand, a notation string, 34 counts or 34 bytes; got {type(hand).__name__}") from None
-        result = Hand(counts)
+    result = _as_any_hand(hand, melds)
     _check_sichuan(result)
     return result
 

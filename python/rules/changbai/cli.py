@@ -1,8 +1,8 @@
-"""`python -m mahjong_core score changbai "<hand>" ...`: score a win and print an itemised table.
+"""`mahjong-core score changbai "<hand>" ...`: score a win and print an itemised table.
 
-    python -m mahjong_core score changbai "123m456p789s123sEE"             # a discard win
-    python -m mahjong_core score changbai "[123m,1]456p789s123sEE" --self-drawn
-    python -m mahjong_core score changbai "123m456p789s123sEE" --loser "123m456p789s12sCC" \\
+    mahjong-core score changbai "123m456p789s123sEE"             # a discard win
+    mahjong-core score changbai "[123m,1]456p789s123sEE" --self-drawn
+    mahjong-core score changbai "123m456p789s123sEE" --loser "123m456p789s12sCC" \\
         --dealer loser --piao 4 2                                          # and what that loser pays
 
 Exit status: 0 for a win, 1 when the hand does not win (the reason is printed), 2 for bad input.
@@ -17,19 +17,19 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from mahjong_core import format_tiles
 
-from .changbai_hands import as_hand
-from .changbai_patterns import Pattern
-from .changbai_rules import DEFAULT_PRESET, Rules, RulesError
-from .changbai_score import ChangbaiScore, loser_patterns_of, refusal, score
-from .changbai_settlement import pair_amount
+from .hand import as_hand
+from .patterns import Pattern
+from .rules import DEFAULT_PRESET, Rules
+from .scoring import ChangbaiScore, loser_patterns_of, refusal, score
+from .settlement import pair_amount
 
-__all__ = ["configure_cli", "run_cli"]
+__all__ = ["configure", "run"]
 
 
-def configure_cli(parser: argparse.ArgumentParser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     """Add the Changbai scoring arguments (the positional hand included) to `parser`."""
     parser.description = "Score a Changbai 长白麻将 win: winner-side doublings, item by item."
-    parser.add_argument("hand", help='notation, winning tile last, e.g. "123m456p789s123sEE" or "[555p,1]123m67s88sEE"')
+    parser.add_argument("hand", help='notation, winning tile last, e.g. "123m456p789s123sEE" or "[555p,1]123m678s999sEE"')
     ready = parser.add_mutually_exclusive_group()
     ready.add_argument("--ready", dest="declared_ready", action="store_true", default=True,
                        help="the winner had declared ready (报听) — the default")
@@ -52,9 +52,9 @@ def configure_cli(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def run_cli(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Score `args.hand`; print a table (or JSON). Returns the exit status."""
-    rules = Rules.from_preset(args.rules, **_overrides(args.set))
+    rules = Rules.preset(args.rules, **Rules.parse_assignments(args.set))
     hand = as_hand(args.hand)
     flags = dict(
         win_tile=args.win_tile,
@@ -77,20 +77,6 @@ def run_cli(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------------------------------------
-
-
-def _overrides(items: List[str]) -> Dict[str, Any]:
-    """`KEY=VALUE` pairs; a value is read as JSON (2, true, null, [0,2]) or else as a plain string."""
-    out: Dict[str, Any] = {}
-    for item in items:
-        key, sep, text = item.partition("=")
-        if not sep or not key:
-            raise RulesError(f"--set takes KEY=VALUE, got {item!r}")
-        try:
-            out[key.strip()] = json.loads(text)
-        except ValueError:
-            out[key.strip()] = text
-    return out
 
 
 def _payment(args: argparse.Namespace, result: ChangbaiScore, rules: Rules) -> Dict[str, Any]:

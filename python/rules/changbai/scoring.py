@@ -10,12 +10,12 @@ with a single winning kind may declare — a hand that waited on more than one k
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterator, Optional, Tuple, Union
+from typing import Any, Iterator, Optional, Tuple, Union
 
 from mahjong_core import Decomposition, Forms, Hand, InvalidHandError, MeldKind, Tile, decompositions, format_tiles
 
-from .changbai_hands import HandLike, waiting_hand, winning_hand
-from .changbai_patterns import (
+from .hand import HandLike, as_hand, waiting_hand, winning_hand
+from .patterns import (
     Pattern,
     loser_patterns,
     pattern,
@@ -23,8 +23,8 @@ from .changbai_patterns import (
     winner_hand_patterns,
     winner_reading_patterns,
 )
-from .changbai_ready import changbai_forms, holds_terminal_or_honor, winning_kinds_of
-from .changbai_rules import Rules
+from .ready import changbai_forms, holds_terminal_or_honor, winning_kinds_of
+from .rules import Rules, resolve
 
 __all__ = ["ChangbaiScore", "WinContext", "score", "refusal", "loser_doublings", "loser_patterns_of"]
 
@@ -108,7 +108,8 @@ def score(
     kong_replacement: bool = False,
     after_kong_discard: bool = False,
     robbed_kong: bool = False,
-    rules: Optional[Rules] = None,
+    rules: Union[Rules, str, None] = None,
+    melds: Any = None,
 ) -> Optional[ChangbaiScore]:
     """Score a Changbai win, or None when the hand does not win (see `refusal`).
 
@@ -117,13 +118,13 @@ def score(
     for a malformed hand, a missing winning tile or contradictory flags (杠上花 also needs a kong
     among the melds); ParseError for bad notation; TypeError for a flag that is not a bool.
     """
-    h, win = winning_hand(hand, win_tile, "score")
+    h, win = winning_hand(as_hand(hand, melds), win_tile, "score")
     context = WinContext(self_drawn, kong_replacement, after_kong_discard, robbed_kong)
     if kong_replacement and not any(m.kind == MeldKind.KONG for m in h.melds):
         raise InvalidHandError(f"kong_replacement (杠上花): the winner just made a kong, but {h} has none")
     if not isinstance(declared_ready, bool):
         raise TypeError(f"declared_ready must be True or False, got {declared_ready!r}")
-    r = rules or DEFAULT_RULES
+    r = resolve(rules)
     if _refusal(h, win, declared_ready, r) is not None:
         return None
     shared = winner_hand_patterns(h, kong_replacement=kong_replacement, after_kong_discard=after_kong_discard)
@@ -146,7 +147,7 @@ def refusal(
 ) -> Optional[str]:
     """Why `score` would return None for this hand, or None when it wins."""
     h, win = winning_hand(hand, win_tile, "refusal")
-    return _refusal(h, win, declared_ready, rules or DEFAULT_RULES)
+    return _refusal(h, win, declared_ready, resolve(rules))
 
 
 def _refusal(hand: Hand, win: Tile, declared_ready: bool, rules: Rules) -> Optional[str]:

@@ -25,9 +25,9 @@ one event at a time and reads its zero-sum `Ledger`:
 
     >>> s = changbai.ChangbaiSettlement(changbai.Rules(), dealer=0, piao=(2, 0, 0, 4))
     >>> s.kong(1, concealed=True)                 # 暗杠: 2 base from each other player
-    [0, 1, 2]
+    (0, 1, 2)
     >>> s.discard_win(0, {3: changbai.score("123m456p789s123sEE")}, {0: "123m456p789s12sCC"})
-    [3]
+    (3,)
     >>> s.ledger[3]                               # 1 × 2^(3 + 1 门清 + 1 dealer) + 飘 4 + 2
     Transfer(0->3 38 discard_win)
     >>> s.ledger.totals(), s.next_dealer()
@@ -40,18 +40,17 @@ Event methods (each returns the indices of the transfers it added; a wrong call 
 then `next_dealer()`. `hands[seat]` is a payer's hand of 13 − 3·melds tiles.
 
 Command line: `python -m mahjong_core score changbai "<hand>" --ready --self-drawn` (see
-`changbai_cli`). The implementation lives in `changbai_rules` (keys), `changbai_ready` (报听),
-`changbai_patterns` (the pattern catalogue and detectors), `changbai_score`, `changbai_settlement`.
+`cli`). The implementation lives in `rules` (keys), `ready` (报听),
+`patterns` (the pattern catalogue and detectors), `scoring`, `settlement`.
 """
 
 from __future__ import annotations
 
-from .changbai_cli import configure_cli, run_cli
-from .changbai_patterns import CATALOGUE, Pattern
-from .changbai_ready import can_declare_ready, keeps_ready_wait, ready_discards, ready_wait, winning_kinds
-from .changbai_rules import DEFAULT_PRESET, Rules, RulesError
-from .changbai_score import ChangbaiScore, WinContext, loser_doublings, loser_patterns_of, refusal, score
-from .changbai_settlement import REASONS, ChangbaiSettlement, next_dealer, pair_amount
+from .patterns import CATALOGUE, Pattern
+from .ready import can_declare_ready, keeps_ready_wait, ready_discards, ready_wait, winning_kinds
+from .rules import DEFAULT_PRESET, Rules, RulesError
+from .scoring import ChangbaiScore, WinContext, loser_doublings, loser_patterns_of, refusal, score
+from .settlement import REASONS, ChangbaiSettlement, next_dealer, pair_amount
 
 __all__ = [
     "Rules",
@@ -74,6 +73,4 @@ __all__ = [
     "ChangbaiSettlement",
     "REASONS",
     "next_dealer",
-    "configure_cli",
-    "run_cli",
 ]

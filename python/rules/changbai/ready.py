@@ -14,8 +14,8 @@ from typing import Optional, Tuple, Union
 
 from mahjong_core import Forms, Hand, Tile, waits
 
-from .changbai_hands import HandLike, as_tile, complete_size_hand, waiting_hand
-from .changbai_rules import Rules
+from .hand import HandLike, as_tile, complete_size_hand, waiting_hand
+from .rules import Rules, resolve
 
 __all__ = [
     "winning_kinds",
@@ -36,24 +36,24 @@ def changbai_forms(rules: Rules) -> Forms:
 
 def winning_kinds(hand: HandLike, rules: Optional[Rules] = None) -> Tuple[Tile, ...]:
     """Every tile kind that completes this waiting hand under the rules, in tile order."""
-    return winning_kinds_of(waiting_hand(hand, "winning_kinds"), rules or DEFAULT_RULES)
+    return winning_kinds_of(waiting_hand(hand, "winning_kinds"), resolve(rules))
 
 
 def can_declare_ready(hand: HandLike, rules: Optional[Rules] = None) -> bool:
     """True when the waiting hand has exactly one winning tile kind (so it may declare 报听)."""
-    return len(winning_kinds_of(waiting_hand(hand, "can_declare_ready"), rules or DEFAULT_RULES)) == 1
+    return len(winning_kinds_of(waiting_hand(hand, "can_declare_ready"), resolve(rules))) == 1
 
 
 def ready_wait(hand: HandLike, rules: Optional[Rules] = None) -> Optional[Tile]:
     """The single winning kind of a hand that may declare ready, else None."""
-    kinds = winning_kinds_of(waiting_hand(hand, "ready_wait"), rules or DEFAULT_RULES)
+    kinds = winning_kinds_of(waiting_hand(hand, "ready_wait"), resolve(rules))
     return kinds[0] if len(kinds) == 1 else None
 
 
 def ready_discards(hand: HandLike, rules: Optional[Rules] = None) -> Tuple[Tile, ...]:
     """For a hand of 14 − 3·melds tiles (after a draw): the discards that leave a hand that may declare."""
     h = complete_size_hand(hand, "ready_discards")
-    r = rules or DEFAULT_RULES
+    r = resolve(rules)
     candidates = (Tile(t) for t, n in enumerate(h.counts) if n)
     return tuple(t for t in candidates if len(winning_kinds_of(h.without_tile(t), r)) == 1)
 
@@ -65,7 +65,7 @@ def keeps_ready_wait(hand_after_kong: HandLike, wait: Union[int, str], rules: Op
     13 − 3·melds concealed tiles, whether the kong was concealed, melded or promoted.
     """
     h = waiting_hand(hand_after_kong, "keeps_ready_wait")
-    return winning_kinds_of(h, rules or DEFAULT_RULES) == (as_tile(wait, "wait"),)
+    return winning_kinds_of(h, resolve(rules)) == (as_tile(wait, "wait"),)
 
 
 def winning_kinds_of(hand: Hand, rules: Rules) -> Tuple[Tile, ...]:

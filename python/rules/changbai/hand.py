@@ -7,23 +7,23 @@ holds 14 − 3·melds (a win, with its winning tile).
 
 from __future__ import annotations
 
-from typing import Tuple, Union
+from typing import Sequence, Tuple, Union
 
-from mahjong_core import Hand, InvalidHandError, Tile, parse
-from mahjong_core.tiles import tile_from_str
+from mahjong_core.errors import InvalidHandError
+from mahjong_core.hand import Hand
+from mahjong_core.tiles import Tile
+
+from ..hand_input import as_hand as _as_any_hand
+from ..hand_input import as_tile as _as_any_tile
 
 __all__ = ["HandLike", "as_hand", "as_tile", "waiting_hand", "complete_size_hand", "winning_hand"]
 
-HandLike = Union[Hand, str]
+HandLike = Union[Hand, str, Sequence[int], bytes]
 
 
-def as_hand(hand: HandLike) -> Hand:
-    """A `Hand` from a Hand or notation; anything else is a TypeError."""
-    if isinstance(hand, Hand):
-        return hand
-    if isinstance(hand, str):
-        return parse(hand)
-    raise TypeError(f"expected a Hand or a notation string, got {type(hand).__name__}")
+def as_hand(hand: HandLike, melds: object = None) -> Hand:
+    """A `Hand` from a Hand, notation or 34 counts (with optional `melds`); InvalidHandError otherwise."""
+    return _as_any_hand(hand, melds)  # type: ignore[arg-type]
 
 
 def waiting_hand(hand: HandLike, what: str) -> Hand:
@@ -69,11 +69,4 @@ def winning_hand(hand: HandLike, win_tile: Union[int, str, None], what: str) -> 
 
 def as_tile(value: Union[int, str], what: str) -> Tile:
     """A Tile from a Tile, an index 0..33 or a tile name ("5p", "E"); else InvalidHandError."""
-    if isinstance(value, str):
-        try:
-            return tile_from_str(value)
-        except ValueError as exc:
-            raise InvalidHandError(f"{what}: {exc}") from None
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 34:
-        return Tile(value)
-    raise InvalidHandError(f"{what} must be a Tile, an index 0..33 or a name like '5p', got {value!r}")
+    return _as_any_tile(value, what)

@@ -1,4 +1,4 @@
-"""MCR — Chinese Official mahjong (国标, 81 fans): scoring, rules and settlement.
+"""MCR scoring: `score` (the best total over every reading), `MCRScore`, waits, batch scoring.
 
     >>> from mahjong_core.rules import mcr
     >>> s = mcr.score("[123m,1][345m,1]567m34sCC5s|EE1000")
@@ -9,8 +9,8 @@
 
 `score` finds the best total over every reading of the hand (standard sets + pair, 七对, 十三幺,
 全不靠/七星不靠, 组合龙 with a set and a pair) and every place of the winning tile in it, applying the
-exclusion principles 不重复 / 不拆移 / 不得相同 / 就高不就低 / 套算一次. The evaluation runs in the C++ core
-(cpp/src/mcr.cpp); the fan table is cpp/include/mahjong_core/mcr_fans.h (see `mcr_fans`).
+exclusion principles 不重复 / 不拆移 / 不得相同 / 就高不就低 / 套算一次. The evaluation runs natively
+(`_native`, cpp/src/mcr.cpp); the fan table is cpp/include/mahjong_core/mcr_fans.h (see `fans`).
 A slow, readable Python version of the same rules is kept as a test oracle in tests/mcr_reference.py.
 
 Decisions (RULES.md section 1, each a `Rules` key):
@@ -25,134 +25,37 @@ Decisions (RULES.md section 1, each a `Rules` key):
 
 from __future__ import annotations
 
-import dataclasses
 import unicodedata
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, ClassVar, Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from mahjong_core import _core as _core_module
-from mahjong_core.errors import IllegalActionError, InvalidHandError
+from mahjong_core._core import waits as _waits
+from mahjong_core.errors import InvalidHandError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Block, Decomposition
-from mahjong_core.notation import parse
-from mahjong_core.tiles import Tile, tile_from_str
+from mahjong_core.tiles import Tile
 
-from .ledger import Ledger
-from .rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of
-from .mcr_fans import FAN_BY_ID, FANS, Fan, FanInfo, fan
+from ..hand_input import as_hand as _as_hand
+from ..hand_input import as_tile as _tile
+from . import _native
+from .fans import FANS, Fan, fan
+from .rules import DEFAULT_RULES, Rules, resolve
 
-__all__ = [
-    "Rules",
-    "MCRScore",
-    "FanUse",
-    "Fan",
-    "FanInfo",
-    "FANS",
-    "FAN_BY_ID",
-    "fan",
-    "score",
-    "score_waits",
-    "score_batch",
-    "encode_batch",
-    "meets_minimum",
-    "settle",
-    "false_win_penalty",
-    "configure_cli",
-    "run_cli",
-]
+__all__ = ["MCRScore", "FanUse", "HandLike", "score", "score_waits", "meets_minimum", "encode_batch", "score_batch"]
 
 HandLike = Union[Hand, str, Sequence[int], bytes]
 
-# The compiled MCR glue (mahjong_core/_mcr.pxi): private names that _core.pyi does not list.
-_core: Any = _core_module
-
-# ---------------------------------------------------------------------------------------------
-# Rules
-
-_DEALER_RULES = ("seed000", "rotate")
-
-
-@dataclass(frozen=True, repr=False)
-class Rules(RuleKeys):
-    """The MCR rule keys (RULES.md section 1). `Rules(**overrides)` starts from the `official`
-    preset; `Rules.presets[name]` are ready instances; `dataclasses.replace(rules, key=value)` works.
-
-    min_fan                      fans needed to win, flowers not counted (8)
-    flowers                      144 tiles with 8 flowers, 1 fan each (花牌); False = 136 tiles
-    declared_ready_fan           报听 allowed and worth 听牌 (1), as in seed 000's client
-    mil_concealed_melded_kong    MIL's 明暗杠 (5) for one melded + one concealed kong (instead of
-                                 明杠 1 + 暗杠 2)
-    knitted_straight_wait_counts a 组合龙 tile can also read as 边张/嵌张/单钓将
-    phantom_waits_count          a wait on a kind whose 4 copies you hold still counts as a wait
-                                 (so it can spoil a single wait)
-    strict_context               contradictory context flags raise InvalidHandError; False drops
-                                 them silently (PyMahjongGB's behaviour)
-    multiple_winners             several players may win on one discard (False: the nearest to the
-                                 discarder in turn order wins)
-    dealer_rule                  "seed000": the dealer keeps the deal on a dealer win or a draw,
-                                 otherwise the winner deals; "rotate": the deal passes on every hand
-    false_win_penalty            a false win pays this to each other player (10)
-    """
-
-    min_fan: int = 8
-    flowers: bool = False
-    declared_ready_fan: bool = False
-    mil_concealed_melded_kong: bool = False
-    knitted_straight_wait_counts: bool = True
-    phantom_waits_count: bool = True
-    strict_context: bool = True
-    multiple_winners: bool = False
-    dealer_rule: str = "seed000"
-    false_win_penalty: int = 10
-
-    RULESET: ClassVar[str] = "MCR"
-    DEFAULT_PRESET: ClassVar[str] = "official"
-    # The scoring switches as option bits of the compiled scorer, set per instance by __post_init__
-    # (a ClassVar so that it is not a rule key).
-    _options: ClassVar[int] = 0
-
-    def __post_init__(self) -> None:
-        check_values(self, _CHECKS)
-        bits = (
-            (_core._MCR_OPT_MIL if self.mil_concealed_melded_kong else 0)
-            | (_core._MCR_OPT_KNITTED_WAIT if self.knitted_straight_wait_counts else 0)
-            | (_core._MCR_OPT_PHANTOM_WAITS if self.phantom_waits_count else 0)
-            | (_core._MCR_OPT_STRICT_CONTEXT if self.strict_context else 0)
-            | (_core._MCR_OPT_FLOWERS if self.flowers else 0)
-            | (_core._MCR_OPT_DECLARED_READY_FAN if self.declared_ready_fan else 0)
-        )
-        object.__setattr__(self, "_options", bits)
-
-
-_CHECKS = {
-    "min_fan": integer_at_least(0),
-    "flowers": boolean,
-    "declared_ready_fan": boolean,
-    "mil_concealed_melded_kong": boolean,
-    "knitted_straight_wait_counts": boolean,
-    "phantom_waits_count": boolean,
-    "strict_context": boolean,
-    "multiple_winners": boolean,
-    "dealer_rule": one_of(*_DEALER_RULES),
-    "false_win_penalty": integer_at_least(0),
-}
-
-Rules.presets = MappingProxyType(
-    {
-        "official": Rules(),
-        # Seed 000's client: 136 tiles, 报听 worth 听牌.
-        "classic": Rules(declared_ready_fan=True),
-        # PyMahjongGB 1.4.0, the Botzone judge: MIL's 明暗杠, flowers counted, impossible flags dropped.
-        "botzone": Rules(mil_concealed_melded_kong=True, flowers=True, strict_context=False),
-    }
-)
-DEFAULT_RULES = Rules.presets["official"]
-
-
-def _rules(rules: Union[Rules, str, None]) -> Rules:
-    return Rules.resolve(rules)
-
+# Context and attribution bits as plain ints (IntFlag arithmetic would cost more than the scoring
+# call it feeds on the engine's hot path).
+_SELF_DRAWN = int(_native.WinFlag.SELF_DRAWN)
+_LAST_COPY = int(_native.WinFlag.LAST_COPY)
+_WALL_LAST = int(_native.WinFlag.WALL_LAST)
+_KONG = int(_native.WinFlag.KONG)
+_DECLARED_READY = int(_native.WinFlag.DECLARED_READY)
+_PART_KNITTED = int(_native.Part.KNITTED)
+_PART_WHOLE_HAND = int(_native.Part.WHOLE_HAND)
+_PART_WIN_TILE = int(_native.Part.WIN_TILE)
+_PART_FLOWERS = int(_native.Part.FLOWERS)
 
 # ---------------------------------------------------------------------------------------------
 # Scores
@@ -202,7 +105,7 @@ if TYPE_CHECKING:
         _context: Tuple[int, int, int, int]
 
 else:
-    _ScoreBase = _core._MCRScoreBase
+    _ScoreBase = _native.ScoreBase
 
 
 class MCRScore(_ScoreBase):
@@ -253,10 +156,10 @@ class MCRScore(_ScoreBase):
                 FanUse(
                     fan(info.id, count),
                     tuple(b for i, b in enumerate(blocks) if parts >> i & 1),
-                    bool(parts & _core._MCR_PART_KNITTED),
-                    bool(parts & _core._MCR_PART_WHOLE_HAND),
-                    self.win_tile if parts & _core._MCR_PART_WIN_TILE else None,
-                    count if parts & _core._MCR_PART_FLOWERS else 0,
+                    bool(parts & _PART_KNITTED),
+                    bool(parts & _PART_WHOLE_HAND),
+                    self.win_tile if parts & _PART_WIN_TILE else None,
+                    count if parts & _PART_FLOWERS else 0,
                 )
             )
         return tuple(uses)
@@ -310,7 +213,7 @@ class MCRScore(_ScoreBase):
 
 
 def _rescore(hand: Hand, win_tile: int, flags: int, seat: int, prevalent: int, flowers: int, rules: Rules) -> MCRScore:
-    return _core._mcr_score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules,
+    return _native.score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules,
                             rules._options)
 
 
@@ -318,20 +221,6 @@ def _pad(text: str, width: int) -> str:
     """Pad to `width` terminal columns (CJK characters take two)."""
     used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
     return text + " " * max(0, width - used)
-
-
-def _as_hand(hand: Any) -> Hand:
-    if isinstance(hand, Hand):
-        return hand
-    if isinstance(hand, str):
-        return parse(hand)
-    if isinstance(hand, (bytes, bytearray)) or isinstance(hand, Sequence):
-        return Hand.from_counts(list(hand))
-    raise TypeError(f"hand must be a Hand, a notation string or 34 counts, got {type(hand).__name__}")
-
-
-def _tile(tile: Any) -> Tile:
-    return tile_from_str(tile) if isinstance(tile, str) else Tile(tile)
 
 
 def score(
@@ -347,6 +236,7 @@ def score(
     flowers: int = 0,
     rules: Union[Rules, str, None] = None,
     declared_ready: bool = False,
+    melds: Any = None,
 ) -> Optional[MCRScore]:
     """Score a winning hand; None when it does not win.
 
@@ -360,8 +250,8 @@ def score(
 
     Raises ParseError / InvalidHandError for malformed or impossible input.
     """
-    h = hand if type(hand) is Hand else _as_hand(hand)
-    r = DEFAULT_RULES if rules is None else _rules(rules)
+    h = hand if type(hand) is Hand and melds is None else _as_hand(hand, melds)
+    r = DEFAULT_RULES if rules is None else resolve(rules)
     ctx = h.context
     if ctx is not None:
         if self_drawn or last_copy or wall_last or kong or seat_wind or prevalent_wind or flowers:
@@ -378,13 +268,13 @@ def score(
         if h.n_tiles == 13 - 3 * h.n_melds:
             h = h.with_tile(win)
     flags = (
-        (_core._MCR_SELF_DRAWN if self_drawn else 0)
-        | (_core._MCR_LAST_COPY if last_copy else 0)
-        | (_core._MCR_WALL_LAST if wall_last else 0)
-        | (_core._MCR_KONG if kong else 0)
-        | (_core._MCR_DECLARED_READY if declared_ready else 0)
+        (_SELF_DRAWN if self_drawn else 0)
+        | (_LAST_COPY if last_copy else 0)
+        | (_WALL_LAST if wall_last else 0)
+        | (_KONG if kong else 0)
+        | (_DECLARED_READY if declared_ready else 0)
     )
-    return _core._mcr_score(MCRScore, h, win, flags, seat_wind, prevalent_wind, flowers, r,
+    return _native.score(MCRScore, h, win, flags, seat_wind, prevalent_wind, flowers, r,
                             r._options)
 
 
@@ -399,9 +289,9 @@ def score_waits(hand: HandLike, *, rules: Union[Rules, str, None] = None, **cont
     if h.n_tiles != 13 - 3 * h.n_melds:
         raise InvalidHandError(
             f"score_waits needs a ready hand of {13 - 3 * h.n_melds} concealed tiles, got {h.n_tiles}")
-    r = _rules(rules)
+    r = resolve(rules)
     out: Dict[Tile, MCRScore] = {}
-    for tile in _core.waits(h, exclude_exhausted=True):
+    for tile in _waits(h, exclude_exhausted=True):
         s = score(h, win_tile=tile, rules=r, **context)
         assert s is not None  # a wait completes the hand
         out[tile] = s
@@ -412,7 +302,7 @@ def meets_minimum(score_or_hand: Union[MCRScore, HandLike], rules: Union[Rules, 
                   **context: Any) -> bool:
     """True when the score (or the hand, scored with `context`) reaches `min_fan` without flowers."""
     if isinstance(score_or_hand, MCRScore):
-        r = score_or_hand.rules if rules is None else _rules(rules)
+        r = score_or_hand.rules if rules is None else resolve(rules)
         return score_or_hand.base_total >= r.min_fan
     s = score(score_or_hand, rules=rules, **context)
     return s is not None and s.base_total >= s.rules.min_fan
@@ -426,7 +316,7 @@ def encode_batch(hands: Sequence[HandLike]) -> Any:
     """Encode hands (each with its winning tile and context) as an (N, 52) uint8 record array."""
     import numpy as np
 
-    records = np.zeros((len(hands), _core._MCR_RECORD_BYTES), dtype=np.uint8)
+    records = np.zeros((len(hands), _native.RECORD_BYTES), dtype=np.uint8)
     for i, hand in enumerate(hands):
         h = _as_hand(hand)
         if h.win_tile is None:
@@ -435,10 +325,10 @@ def encode_batch(hands: Sequence[HandLike]) -> Any:
         flags = 0
         seat = prevalent = flowers = 0
         if c is not None:
-            flags = ((_core._MCR_SELF_DRAWN if c.self_drawn else 0) | (_core._MCR_LAST_COPY if c.last_copy else 0)
-                     | (_core._MCR_WALL_LAST if c.wall_last else 0) | (_core._MCR_KONG if c.kong else 0))
+            flags = ((_SELF_DRAWN if c.self_drawn else 0) | (_LAST_COPY if c.last_copy else 0)
+                     | (_WALL_LAST if c.wall_last else 0) | (_KONG if c.kong else 0))
             seat, prevalent, flowers = c.seat_wind, c.prevalent_wind, c.flowers
-        _core._mcr_encode(h, int(h.win_tile), flags, seat, prevalent, flowers, records[i])
+        _native.encode(h, int(h.win_tile), flags, seat, prevalent, flowers, records[i])
     return records
 
 
@@ -451,76 +341,12 @@ def score_batch(hands: Any, rules: Union[Rules, str, None] = None, *, with_fans:
     """
     import numpy as np
 
-    r = _rules(rules)
+    r = resolve(rules)
     records = hands if isinstance(hands, np.ndarray) else encode_batch(hands)
-    if records.dtype != np.uint8 or records.ndim != 2 or records.shape[1] != _core._MCR_RECORD_BYTES:
-        raise ValueError(f"records must be a uint8 array of shape (N, {_core._MCR_RECORD_BYTES})")
+    if records.dtype != np.uint8 or records.ndim != 2 or records.shape[1] != _native.RECORD_BYTES:
+        raise ValueError(f"records must be a uint8 array of shape (N, {_native.RECORD_BYTES})")
     records = np.ascontiguousarray(records)
     totals = np.empty(records.shape[0], dtype=np.int16)
     counts = np.zeros((records.shape[0], len(FANS)), dtype=np.uint8) if with_fans else None
-    _core._mcr_score_batch(records, r._options, totals, counts)
+    _native.score_batch(records, r._options, totals, counts)
     return (totals, counts) if with_fans else totals
-
-
-# ---------------------------------------------------------------------------------------------
-# Settlement
-
-_SEATS = 4
-
-
-def settle(score: MCRScore, winner: int, discarder: Optional[int] = None,
-           rules: Union[Rules, str, None] = None) -> Ledger:
-    """Zero-sum payments for a win (RULES.md): each of the three others pays the winner 8; on a
-    discard win the discarder also pays the fan total F; on a self-draw each pays 8 + F.
-
-    Raises IllegalActionError if the score is below `min_fan` (that is a false win: see
-    `false_win_penalty`) or `discarder` does not match how the hand was won.
-    """
-    r = score.rules if rules is None else _rules(rules)
-    if not 0 <= winner < _SEATS:
-        raise ValueError(f"winner must be a seat 0..3, got {winner}")
-    if discarder is not None and (not 0 <= discarder < _SEATS or discarder == winner):
-        raise ValueError(f"discarder must be another seat 0..3, got {discarder} (winner {winner})")
-    if (discarder is None) != score.self_drawn:
-        raise IllegalActionError(
-            "a self-drawn win has no discarder" if score.self_drawn else "a discard win needs the discarder's seat")
-    if score.base_total < r.min_fan:
-        raise IllegalActionError(
-            f"{score.base_total} fans without flowers is below the {r.min_fan}-fan minimum: this is a false win")
-    ledger = Ledger(_SEATS)
-    for seat in range(_SEATS):
-        if seat == winner:
-            continue
-        ledger.add(seat, winner, 8, "mcr base")
-        if discarder is None or seat == discarder:
-            ledger.add(seat, winner, score.total, "mcr fans")
-    return ledger
-
-
-def false_win_penalty(seat: int, rules: Union[Rules, str, None] = None) -> Ledger:
-    """A false win (诈和): `seat` pays `false_win_penalty` to each other player."""
-    r = _rules(rules)
-    if not 0 <= seat < _SEATS:
-        raise ValueError(f"seat must be 0..3, got {seat}")
-    ledger = Ledger(_SEATS)
-    if r.false_win_penalty:
-        for other in range(_SEATS):
-            if other != seat:
-                ledger.add(seat, other, r.false_win_penalty, "mcr false win")
-    return ledger
-
-
-# ---------------------------------------------------------------------------------------------
-# Command line (python -m mahjong_core score mcr "<hand>")
-
-
-def configure_cli(parser: Any) -> None:
-    from .mcr_cli import configure
-
-    configure(parser)
-
-
-def run_cli(args: Any) -> int:
-    from .mcr_cli import run
-
-    return run(args)

@@ -13,20 +13,68 @@
   `prevalent_wind`, default East), self-drawn, last copy (和绝张: the other three copies visible in
   rivers and exposed melds), last wall tile (妙手回春 / 海底捞月), kong (杠上开花 / 抢杠和), flowers.
 - Settlement: `mcr.settle(score, winner, discarder, rules)`; an exhausted wall pays nothing (荒庄).
+
+The flow reaches the scorer through one seam, `scorer()`: the MCR package itself, or — inside
+`backend_override(obj)` — any object with `Rules`, `score` and `settle` of the same shape (a test
+double for flow-mechanics tests).
 """
 
 from __future__ import annotations
 
+import contextlib
+import inspect
+import sys
 from itertools import compress
-from typing import Any, Dict, List
+from typing import Any, Dict, Iterator, List, Optional
 
+from mahjong_core.game.actions import DECLARE, Action
+from mahjong_core.game.constants import MELD_ADDED_KONG, MELD_CONCEALED_KONG
+from mahjong_core.game.engine import Game, _shanten, _waits_mask
+from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.tiles import Forms
 
-from .actions import DECLARE, Action
-from .engine import MELD_ADDED_KONG, MELD_CONCEALED_KONG, Game, _shanten, _waits_mask
-from .mcr_adapter import fans_without_flowers, mcr_module, score_accepts_declared_ready
+__all__ = ["MCRGame", "scorer", "backend_override"]
 
-__all__ = ["MCRGame"]
+_override: Optional[Any] = None
+_PACKAGE = "mahjong_core.rules.mcr"
+
+
+def scorer() -> Any:
+    """The MCR backend: the override if one is active, else the `mahjong_core.rules.mcr` package."""
+    if _override is not None:
+        return _override
+    loaded = sys.modules.get(_PACKAGE)  # once per hand: skip the import machinery once loaded
+    if loaded is None:
+        import importlib
+
+        loaded = importlib.import_module(_PACKAGE)
+    return loaded
+
+
+@contextlib.contextmanager
+def backend_override(backend: Any) -> Iterator[Any]:
+    """Use `backend` (with `Rules`, `score`, `settle`) instead of the MCR package inside the block."""
+    global _override
+    saved = _override
+    _override = backend
+    try:
+        yield backend
+    finally:
+        _override = saved
+
+
+def _accepts_declared_ready(module: Any) -> bool:
+    try:
+        return "declared_ready" in inspect.signature(module.score).parameters
+    except (TypeError, ValueError):  # pragma: no cover - builtins without signatures
+        return False
+
+
+def _fans_without_flowers(score: Any, flowers: int) -> int:
+    """The fan total that counts toward `min_fan`: flowers (1 fan each, 花牌) do not. Uses the
+    score's own `base_total` when it has one."""
+    base = getattr(score, "base_total", None)
+    return score.total - flowers if base is None else base
 
 
 class MCRGame(Game):
@@ -37,15 +85,34 @@ class MCRGame(Game):
     CHECK_DISCARD_WIN = True
     OPTIONS = {"prevalent_wind": 0}
 
+    @classmethod
+    def rules_class(cls) -> Any:
+        return scorer().Rules
+
+    @classmethod
+    def uses_flowers(cls, rules: Any) -> bool:
+        return bool(rules.flowers)
+
+    @classmethod
+    def table_class(cls, rules: Any) -> Any:
+        if getattr(rules, "table", "standard") == "botzone" and cls is MCRGame:
+            from mahjong_core.botzone.game import BotzoneGame
+
+            return BotzoneGame
+        return cls
+
+    def _view_extras(self, seat: int) -> Dict[str, Any]:
+        return {"prevalent_wind": self.prevalent_wind}
+
     def _init_ruleset(self) -> None:
         wind = self.options["prevalent_wind"]
         if isinstance(wind, bool) or not isinstance(wind, int) or not 0 <= wind < 4:
-            raise ValueError(f"prevalent_wind must be 0..3 (E S W N), got {wind!r}")
+            raise InvalidArgumentError(f"prevalent_wind must be 0..3 (E S W N), got {wind!r}")
         self.prevalent_wind = wind
-        self.mcr = mcr_module()
+        self.mcr = scorer()
         self.MULTI_WIN = bool(self.rules.multiple_winners)
         self.declares = bool(self.rules.declared_ready_fan)
-        self._pass_declared = self.declares and score_accepts_declared_ready(self.mcr)
+        self._pass_declared = self.declares and _accepts_declared_ready(self.mcr)
 
     def _ruleset_state(self) -> Dict[str, Any]:
         return {"prevalent_wind": self.prevalent_wind}
@@ -130,7 +197,7 @@ class MCRGame(Game):
         if self._pass_declared:
             kwargs["declared_ready"] = self.declared[seat]
         score = self.mcr.score(hand, **kwargs)
-        if score is None or fans_without_flowers(score, len(self.flowers[seat])) < self.rules.min_fan:
+        if score is None or _fans_without_flowers(score, len(self.flowers[seat])) < self.rules.min_fan:
             return None
         return score
 

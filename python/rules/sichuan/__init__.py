@@ -33,17 +33,16 @@ the whole event first and raises `IllegalActionError` without recording anything
 impossible (a seat that has won acting again, a self-draw score for a discard win, rules that differ
 from the settlement's, ...).
 
-Modules: `sichuan_rules` (Rules), `sichuan_hand` (input, suits, 花猪), `sichuan_scoring` (fan table,
-score), `sichuan_settlement` (ledger), `sichuan_cli` (command line). Everything public is re-exported
+Modules: `rules` (Rules), `hand` (input, suits, 花猪), `scoring` (fan table,
+score), `settlement` (ledger), `cli` (command line). Everything public is re-exported
 here.
 """
 
 from __future__ import annotations
 
-from .sichuan_cli import configure_cli, run_cli
-from .sichuan_hand import SUITS, as_hand, is_flower_pig, suits_held
-from .sichuan_rules import Rules, RulesError
-from .sichuan_scoring import (
+from .hand import SUITS, as_hand, is_flower_pig, suits_held
+from .rules import Rules, RulesError
+from .scoring import (
     ENGLISH_NAMES,
     EXTRAS,
     PATTERNS,
@@ -57,7 +56,7 @@ from .sichuan_scoring import (
     score,
     score_waits,
 )
-from .sichuan_settlement import (
+from .settlement import (
     FLOWER_PIG_BASES,
     REASONS,
     DiscardWinEvent,
@@ -79,5 +78,4 @@ __all__ = [
     "SUITS", "as_hand", "suits_held",
     "SichuanSettlement", "settle", "KongKind", "KongRecord", "WallEndReport", "REASONS", "FLOWER_PIG_BASES",
     "KongEvent", "DiscardWinEvent", "SelfDrawEvent", "WallEndEvent", "Event",
-    "configure_cli", "run_cli",
 ]

@@ -5,9 +5,9 @@ The game engine owns one `SichuanSettlement` per hand and calls it at each payin
     settlement = SichuanSettlement(rules)
     settlement.kong(2, "concealed", tile="5p")                 # 下雨: seats 0, 1, 3 pay 2 base each
     settlement.kong(1, "direct", tile="7m", discarder=3)       # 刮风: seat 3 pays 2 base
-    settlement.win_on_discard(3, {0: score_0})                 # 点炮: seat 3 pays seat 0
-    settlement.self_draw(2, score_2)                           # 自摸: seats 1 and 3 pay
-    settlement.wall_exhausted({1: hand_1, 3: hand_3}, void_suits={1: "m", 3: "p"})  # 流局
+    settlement.discard_win(3, {0: score_0})                    # 点炮: seat 3 pays seat 0
+    settlement.self_drawn_win(2, score_2)                         # 自摸: seats 1 and 3 pay
+    settlement.drawn_hand({1: hand_1, 3: hand_3}, void_suits={1: "m", 3: "p"})  # 流局
     settlement.ledger                                          # every Transfer, in order
 
 Rules (RULES.md §2):
@@ -16,7 +16,7 @@ Rules (RULES.md §2):
   other player still in the hand pays 1 base. Concealed kong (暗杠/下雨): each of them pays 2 base.
 - 抢杠胡: an added kong that is robbed never happened. The engine records an added kong with
   `kong()` only once the robbing window has closed with no robber; a robbery is recorded as
-  `win_on_discard(robbed_player, wins)` with scores made with `robbed_kong=True` — the robbed player
+  `discard_win(robbed_player, wins)` with scores made with `robbed_kong=True` — the robbed player
   pays as a discarder, and no kong payment is ever made (nothing to reverse).
 - A discard win (several winners allowed: each is settled separately, in turn order from the
   discarder): the discarder pays each winner `score.payment` (= points).
@@ -47,13 +47,13 @@ from types import MappingProxyType
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
 from mahjong_core import _core
-from mahjong_core.errors import IllegalActionError, InvalidHandError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidHandError, RulesError
 from mahjong_core.tiles import Forms, Tile, tile_from_str
 
-from .ledger import Ledger, Transfer
-from .sichuan_hand import as_hand, check_void_suit, suits_held
-from .sichuan_rules import Rules
-from .sichuan_scoring import SichuanScore, best_ready_value
+from ..ledger import Ledger, Transfer
+from .hand import as_hand, check_void_suit, suits_held
+from .rules import Rules
+from .scoring import SichuanScore, best_ready_value
 
 __all__ = [
     "KongKind", "KongRecord", "WallEndReport", "SichuanSettlement", "settle", "REASONS", "FLOWER_PIG_BASES",
@@ -155,12 +155,12 @@ class SichuanSettlement:
     """
 
     def __init__(self, rules: Optional[Rules] = None, *, seats: int = 4) -> None:
-        if rules is None:
-            rules = Rules.presets[Rules.DEFAULT_PRESET]
+        if rules is None or isinstance(rules, (str, dict)):
+            rules = Rules.resolve(rules)
         if not isinstance(rules, Rules):
-            raise TypeError(f"rules must be a sichuan Rules, got {type(rules).__name__}")
-        if not isinstance(seats, int) or not 2 <= seats <= 4:
-            raise ValueError(f"seats must be 2..4, got {seats!r}")
+            raise RulesError(f"rules must be a sichuan Rules or a preset name, got {type(rules).__name__}")
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
+            raise InvalidArgumentError(f"seats must be 2..4, got {seats!r}")
         self.rules = rules
         self.seats = seats
         self.ledger = Ledger(seats)
@@ -220,7 +220,7 @@ class SichuanSettlement:
         self._last_kong_event = record
         return record
 
-    def win_on_discard(self, discarder: int, wins: Union[Mapping[int, SichuanScore], Iterable[Tuple[int, SichuanScore]]]
+    def discard_win(self, discarder: int, wins: Union[Mapping[int, SichuanScore], Iterable[Tuple[int, SichuanScore]]]
                        ) -> Tuple[int, ...]:
         """Record a win on `discarder`'s discard (or robbed kong) by one or more players.
 
@@ -259,7 +259,7 @@ class SichuanSettlement:
         self._last_kong_event = None
         return entries
 
-    def self_draw(self, winner: int, score: SichuanScore) -> Tuple[int, ...]:
+    def self_drawn_win(self, winner: int, score: SichuanScore) -> Tuple[int, ...]:
         """Record a self-drawn win (自摸, 杠上花, 天胡, 地胡): every other player still in the hand pays
         `score.payment`. Returns the ledger indices written."""
         self._check_open()
@@ -271,7 +271,7 @@ class SichuanSettlement:
         self._last_kong_event = None
         return entries
 
-    def wall_exhausted(self, hands: Mapping[int, Any], void_suits: Optional[Mapping[int, Optional[str]]] = None
+    def drawn_hand(self, hands: Mapping[int, Any], void_suits: Optional[Mapping[int, Optional[str]]] = None
                        ) -> WallEndReport:
         """The wall is empty with two or more players not yet won (流局): 查花猪, 查大叫, 退税.
 
@@ -283,7 +283,7 @@ class SichuanSettlement:
         players = self.in_hand
         if set(hands) != set(players):
             raise IllegalActionError(
-                f"wall_exhausted needs the hands of exactly the seats still in the hand {list(players)}, "
+                f"drawn_hand needs the hands of exactly the seats still in the hand {list(players)}, "
                 f"got seats {sorted(hands)}")
         voids = self._void_suits(void_suits)
         # One pass over the players (this runs at the end of most hands): each hand is checked once
@@ -309,17 +309,22 @@ class SichuanSettlement:
         self._wall_ended = True
         return WallEndReport(pigs, MappingProxyType(ready), not_ready, entries)
 
+    # The verbs' names before the rulesets shared one contract (deprecated; kept for one release).
+    win_on_discard = discard_win
+    self_draw = self_drawn_win
+    wall_exhausted = drawn_hand
+
     def apply(self, event: Event) -> Any:
         """Apply one event object (KongEvent, DiscardWinEvent, SelfDrawEvent, WallEndEvent)."""
         if isinstance(event, KongEvent):
             return self.kong(event.player, event.kind, tile=event.tile, discarder=event.discarder)
         if isinstance(event, DiscardWinEvent):
-            return self.win_on_discard(event.discarder, event.wins)
+            return self.discard_win(event.discarder, event.wins)
         if isinstance(event, SelfDrawEvent):
-            return self.self_draw(event.winner, event.score)
+            return self.self_drawn_win(event.winner, event.score)
         if isinstance(event, WallEndEvent):
-            return self.wall_exhausted(event.hands, event.void_suits)
-        raise TypeError(f"not a Sichuan settlement event: {event!r}")
+            return self.drawn_hand(event.hands, event.void_suits)
+        raise IllegalActionError(f"not a Sichuan settlement event: {event!r}")
 
     # -- payments ------------------------------------------------------------------------------
 
@@ -392,7 +397,7 @@ class SichuanSettlement:
 
     def _check_score(self, value: Any, *, self_drawn: bool) -> None:
         if not isinstance(value, SichuanScore):
-            raise TypeError(f"a win needs a SichuanScore (from sichuan.score), got {type(value).__name__}")
+            raise IllegalActionError(f"a win needs a SichuanScore (from sichuan.score), got {type(value).__name__}")
         if value.self_drawn != self_drawn:
             kind = "self-drawn" if self_drawn else "discard"
             raise IllegalActionError(f"a {kind} win needs a score made with self_drawn={self_drawn}")

@@ -1,4 +1,4 @@
-"""`python -m mahjong_core score sichuan "<hand>" [options]`: score a Sichuan hand from the shell.
+"""`mahjong-core score sichuan "<hand>" [options]`: score a Sichuan hand from the shell.
 
 A complete hand (14 − 3·melds concealed tiles, the last one the winning tile) prints its itemised
 score; a waiting hand (13 − 3·melds) prints the value of each wait and the best one (查大叫). Exit
@@ -8,31 +8,30 @@ code 0 for a win (or a ready hand), 1 when it is not one.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 from typing import Any, Dict, Optional
 
 from mahjong_core.errors import InvalidHandError
 from mahjong_core.tiles import Tile, tile_from_str
 
-from .sichuan_hand import SUITS, as_hand, holds_void_tile, suits_held
-from .sichuan_rules import Rules, RulesError
-from .sichuan_scoring import SichuanScore, score, score_waits
+from .hand import SUITS, as_hand, holds_void_tile, suits_held
+from .rules import Rules
+from .scoring import SichuanScore, score, score_waits
 
-__all__ = ["configure_cli", "run_cli"]
+__all__ = ["configure", "run"]
 
 _FLAGS = {
     "self_drawn": "won on one's own draw (自摸)",
-    "kong_replacement": "won on a kong replacement tile (杠上花; implies a self-draw, pass --self-drawn too)",
+    "kong_replacement": "won on a kong replacement tile (杠上花; implies --self-drawn)",
     "after_kong_discard": "won on the discard made right after a kong's replacement draw (杠上炮)",
     "robbed_kong": "won by robbing an added kong (抢杠胡)",
     "first_draw": "won on the dealt hand / first draw, no claim before (天胡 with --dealer, else 地胡; "
-                  "pass --self-drawn too)",
+                  "implies --self-drawn)",
     "dealer": "the winner is the dealer",
 }
 
 
-def configure_cli(parser: argparse.ArgumentParser) -> None:
+def configure(parser: argparse.ArgumentParser) -> None:
     """Add the Sichuan scoring arguments to `parser`."""
     parser.description = __doc__
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
@@ -50,7 +49,7 @@ def configure_cli(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def run_cli(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
     """Score or evaluate the hand of `args`; print it; return the exit code."""
     rules = _rules(args.rules, args.set)
     hand = as_hand(args.hand)
@@ -58,6 +57,7 @@ def run_cli(args: argparse.Namespace) -> int:
         return _print_waits(hand, args, rules)
     win_tile = None if args.win_tile is None else _tile(args.win_tile)
     flags = {name: getattr(args, name) for name in _FLAGS}
+    flags["self_drawn"] = flags["self_drawn"] or flags["kong_replacement"] or flags["first_draw"]
     value = score(hand, win_tile=win_tile, void_suit=args.void, rules=rules, **flags)
     reason = None if value is not None else _not_winning_reason(hand, args.void)
     if args.json:
@@ -114,26 +114,4 @@ def _tile(text: str) -> Tile:
 
 
 def _rules(preset: str, overrides: Any) -> Rules:
-    changes = {}
-    for item in overrides:
-        key, sep, text = item.partition("=")
-        if not sep:
-            raise RulesError(f"--set takes KEY=VALUE, got {item!r}")
-        changes[key.strip()] = _value(text.strip())
-    base = Rules.preset(preset)
-    if set(changes) - set(Rules.keys()):
-        Rules(**changes)  # raises RulesError naming the unknown keys and the valid ones
-    return dataclasses.replace(base, **changes)
-
-
-def _value(text: str) -> Any:
-    """A --set value: none/null, true/false, an integer, or the text itself."""
-    lowered = text.lower()
-    if lowered in ("none", "null"):
-        return None
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    return Rules.preset(preset, **Rules.parse_assignments(overrides))

@@ -13,11 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping, Optional, Tuple
+from typing import Mapping, Optional, Tuple
 
-from mahjong_core import _core as _core_module
-
-_core: Any = _core_module  # the private MCR glue (mahjong_core/_mcr.pxi) is not in _core.pyi
+from . import _native
 
 __all__ = ["FanInfo", "Fan", "FANS", "FAN_BY_ID", "RULE_BOOK_FANS", "OPTIONAL_FANS", "fan"]
 
@@ -65,7 +63,7 @@ class Fan:
 
 
 FANS: Tuple[FanInfo, ...] = tuple(
-    FanInfo(i, fid, points, zh, en, excludes) for i, (fid, points, zh, en, excludes) in enumerate(_core._mcr_fan_table())
+    FanInfo(i, fid, points, zh, en, excludes) for i, (fid, points, zh, en, excludes) in enumerate(_native.fan_table())
 )
 FAN_BY_ID: Mapping[str, FanInfo] = MappingProxyType({f.id: f for f in FANS})
 OPTIONAL_FANS = frozenset({"MINGANGANG", "TINGPAI"})
@@ -79,7 +77,7 @@ _FAN_OBJECTS: Tuple[Tuple[Optional[Fan], ...], ...] = tuple(
     (None,) + tuple(Fan(f.name_zh, f.name_en, f.points, count, f.id) for count in range(1, _MAX_COUNT + 1))
     for f in FANS
 )
-_core._mcr_register_fans(_FAN_OBJECTS)
+_native.register_fans(_FAN_OBJECTS)
 
 
 def fan(fan_id: str, count: int = 1) -> Fan:
@@ -87,7 +85,7 @@ def fan(fan_id: str, count: int = 1) -> Fan:
     try:
         info = FAN_BY_ID[fan_id]
     except KeyError:
-        raise KeyError(f"unknown MCR fan id {fan_id!r}; ids are listed in mahjong_core.rules.mcr_fans.FANS") from None
+        raise KeyError(f"unknown MCR fan id {fan_id!r}; ids are listed in mahjong_core.rules.mcr.FANS") from None
     cached = _FAN_OBJECTS[info.index][count] if 1 <= count <= _MAX_COUNT else None
     if cached is not None:
         return cached

@@ -5,8 +5,8 @@
   together; the hands are dealt after).
 - 报听 (`ready_required=True`): a win needs a declaration, made with a discard after a draw (also
   after a kong's replacement; never right after a chow or pung), and only when the hand left has
-  exactly one winning kind (`changbai.can_declare_ready`). After it: no chow or pung; a drawn tile
-  that does not win is discarded automatically; a kong only when `changbai.keeps_ready_wait`.
+  exactly one winning kind (`ready.can_declare_ready`). After it: no chow or pung; a drawn tile
+  that does not win is discarded automatically; a kong only when `ready.keeps_ready_wait`.
   With `ready_required=False` any complete hand wins and there is no 报听.
 - Several winners on one discard (`multiple_winners`); the hand ends with the first win(s).
 - 抢杠胡 only on an added kong (`rob_kong`), by a seat that may win.
@@ -22,13 +22,17 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Dict, List
 
-from mahjong_core.rules import changbai
+from mahjong_core.errors import RulesError
+from mahjong_core.game.actions import DECLARE, PIAO, PIAO_VALUES, Action
+from mahjong_core.game.constants import CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG
+from mahjong_core.game.engine import Game, _shanten
+from mahjong_core.game.view import revealed_choices
 from mahjong_core.tiles import Forms
 
-from .actions import DECLARE, PIAO, PIAO_VALUES, Action
-from .engine import (
-    CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG, Game, _shanten,
-)
+from . import ready as changbai_ready
+from .rules import Rules
+from .scoring import score as changbai_score
+from .settlement import ChangbaiSettlement
 
 __all__ = ["ChangbaiGame"]
 
@@ -39,11 +43,22 @@ class ChangbaiGame(Game):
     CHECK_SELF_WIN = True
     CHECK_DISCARD_WIN = True
 
+    @classmethod
+    def rules_class(cls) -> Any:
+        return Rules
+
+    @classmethod
+    def random_dealer(cls, rules: Any) -> bool:
+        return rules.first_dealer == "random"
+
+    def _view_extras(self, seat: int) -> Dict[str, Any]:
+        return {"piao": revealed_choices(self, seat, self.piao)}
+
     def _init_ruleset(self) -> None:
         rules = self.rules
         bad = [v for v in rules.piao_choices if v not in PIAO_VALUES]
         if bad:
-            raise ValueError(f"the game engine offers 飘 values {PIAO_VALUES}; these rules allow {bad} as well")
+            raise RulesError(f"the game engine offers 飘 values {PIAO_VALUES}; these rules allow {bad} as well")
         self.FORMS = Forms.CHANGBAI if rules.thirteen_orphans else Forms.STANDARD | Forms.SEVEN_PAIRS
         self.MULTI_WIN = rules.multiple_winners
         self.reserve = rules.reserve_without_kong
@@ -67,7 +82,7 @@ class ChangbaiGame(Game):
         for s in range(4):
             self.piao[s] = answers[s].arg
         self._events.append(("piao", list(self.piao)))
-        self.settlement = changbai.ChangbaiSettlement(self.rules, dealer=self.dealer, piao=tuple(self.piao),
+        self.settlement = ChangbaiSettlement(self.rules, dealer=self.dealer, piao=tuple(self.piao),
                                                       ledger=self.ledger)
         self._deal()
         self._begin_dealer_turn()
@@ -94,7 +109,7 @@ class ChangbaiGame(Game):
         for t in compress(range(34), hand):  # each kind held
             hand[t] -= 1
             try:
-                if _shanten(hand, forms, melds=melds) == 0 and changbai.can_declare_ready(
+                if _shanten(hand, forms, melds=melds) == 0 and changbai_ready.can_declare_ready(
                         self.hand_of(seat), self.rules):
                     out.append(DECLARE[t])
             finally:
@@ -102,7 +117,7 @@ class ChangbaiGame(Game):
         return out
 
     def _on_declare(self, seat: int) -> None:
-        wait = changbai.ready_wait(self.hand_of(seat), self.rules)
+        wait = changbai_ready.ready_wait(self.hand_of(seat), self.rules)
         assert wait is not None, "DECLARE is offered only when the hand may declare"
         self.waits[seat] = 1 << int(wait)
 
@@ -121,7 +136,7 @@ class ChangbaiGame(Game):
             melds.append((MELD_KONG, tile, (seat - self.discarder) % 4, self.discarder))
         after = self._hand_from(seat, hand, melds)
         wait = (self.waits[seat] & -self.waits[seat]).bit_length() - 1
-        return changbai.keeps_ready_wait(after, wait, self.rules)
+        return changbai_ready.keeps_ready_wait(after, wait, self.rules)
 
     def _hand_from(self, seat: int, counts: bytearray, melds: list) -> Any:
         saved_hand, saved_melds = self.hands[seat], self.melds[seat]
@@ -134,7 +149,7 @@ class ChangbaiGame(Game):
     # -- wins ------------------------------------------------------------------------------------
 
     def _self_win_ok(self, seat: int, tile: int) -> bool:
-        score = changbai.score(self.hand_of(seat, tile, add=False), self_drawn=True,
+        score = changbai_score(self.hand_of(seat, tile, add=False), self_drawn=True,
                                declared_ready=self.declared[seat], kong_replacement=self.replacement,
                                rules=self.rules)
         self._offers[seat] = score
@@ -143,7 +158,7 @@ class ChangbaiGame(Game):
     def _discard_win_ok(self, seat: int, tile: int, robbing: bool) -> bool:
         if robbing and not self.rules.rob_kong:
             return False
-        score = changbai.score(self.hand_of(seat, tile), self_drawn=False, declared_ready=self.declared[seat],
+        score = changbai_score(self.hand_of(seat, tile), self_drawn=False, declared_ready=self.declared[seat],
                                after_kong_discard=self.after_kong and not robbing, robbed_kong=robbing,
                                rules=self.rules)
         self._offers[seat] = score

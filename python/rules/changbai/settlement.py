@@ -17,11 +17,11 @@ The game engine keeps one `ChangbaiSettlement` per hand and calls it as the hand
     >>> from mahjong_core.rules.changbai import ChangbaiSettlement, Rules, score
     >>> s = ChangbaiSettlement(Rules(), dealer=0, piao=(2, 0, 0, 4))
     >>> s.kong(1, concealed=True)            # seat 1 makes a concealed kong: 2 from each
-    [0, 1, 2]
+    (0, 1, 2)
     >>> win = score("123m456p789s123sEE")   # E on a discard: 单吊 1 + 门清 1 + 单吊幺九 1
     >>> hands = {0: "123m456p789s12sCC"}   # the discarder's hand after the discard: 门清
     >>> s.discard_win(0, {3: win}, hands)   # seat 3 wins on seat 0's discard
-    [3]
+    (3,)
     >>> s.ledger[3]                         # 1 × 2^(3 + 1 门清 + 1 dealer) + 飘 4 + 2
     Transfer(0->3 38 discard_win)
     >>> s.next_dealer()                     # a non-dealer won: the deal passes
@@ -37,10 +37,10 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 from mahjong_core import IllegalActionError
 
-from .changbai_hands import HandLike
-from .changbai_rules import Rules
-from .changbai_score import ChangbaiScore, loser_doublings
-from .ledger import Ledger, Transfer
+from .hand import HandLike
+from .rules import Rules, resolve
+from .scoring import ChangbaiScore, loser_doublings
+from ..ledger import Ledger, Transfer
 
 __all__ = [
     "SEATS",
@@ -84,7 +84,7 @@ def pair_amount(
     discarder under `discard_payers="all"`. `max_doublings` caps the total exponent.
     Raises IllegalActionError for negative doublings or a 飘 value the rules do not offer.
     """
-    r = rules or DEFAULT_RULES
+    r = resolve(rules)
     for name, value in (("winner_doublings", winner_doublings), ("loser_doublings", loser_doublings),
                         ("extra_doublings", extra_doublings)):
         _require_count(name, value)
@@ -150,7 +150,7 @@ class ChangbaiSettlement:
         piao: Sequence[int] = (0, 0, 0, 0),
         ledger: Optional[Ledger] = None,
     ) -> None:
-        self.rules = rules or DEFAULT_RULES
+        self.rules = resolve(rules)
         _require_seat("dealer", dealer)
         piao = tuple(piao)
         if len(piao) != SEATS:
@@ -174,7 +174,7 @@ class ChangbaiSettlement:
 
     # -- events ---------------------------------------------------------------------------------
 
-    def kong(self, seat: int, *, concealed: bool) -> List[int]:
+    def kong(self, seat: int, *, concealed: bool) -> Tuple[int, ...]:
         """A kong that stands (record it after nobody robbed it): each other player pays
         `melded_kong_base` (点杠 or 捡杠) or `concealed_kong_base` (暗杠) × base."""
         self._require_open()
@@ -182,10 +182,10 @@ class ChangbaiSettlement:
         reason = "concealed_kong" if concealed else "melded_kong"
         per_player = (self.rules.concealed_kong_base if concealed else self.rules.melded_kong_base) * self.rules.base
         entries = self._record([Transfer(p, seat, per_player, reason) for p in _others(seat)] if per_player else [])
-        self._kong_entries += entries
+        self._kong_entries += list(entries)
         return entries
 
-    def self_drawn_win(self, winner: int, win: ChangbaiScore, hands: Hands) -> List[int]:
+    def self_drawn_win(self, winner: int, win: ChangbaiScore, hands: Hands) -> Tuple[int, ...]:
         """A self-drawn win (杠上花 included): each other player pays.
         `hands[seat]` is each other player's hand (13 − 3·melds tiles) for their loser doublings."""
         self._require_open()
@@ -196,7 +196,7 @@ class ChangbaiSettlement:
         self.winners = (winner,)
         return entries
 
-    def discard_win(self, discarder: int, wins: Mapping[int, ChangbaiScore], hands: Hands) -> List[int]:
+    def discard_win(self, discarder: int, wins: Mapping[int, ChangbaiScore], hands: Hands) -> Tuple[int, ...]:
         """One or more players win on `discarder`'s discard — or on the tile of the promoted kong
         `discarder` was making (抢杠胡: every score has `robbed_kong=True`; the kong is never recorded).
 
@@ -219,7 +219,7 @@ class ChangbaiSettlement:
         self.winners, self.discarder = winners, discarder
         return entries
 
-    def drawn_hand(self) -> List[int]:
+    def drawn_hand(self) -> Tuple[int, ...]:
         """流局: the dealer pays each other player `drawn_hand_base` × base (+ both 飘 when
         `drawn_hand_piao`); kong scores stand, or are refunded when `keep_kong_scores_on_draw` is False."""
         self._require_open()
@@ -278,8 +278,8 @@ class ChangbaiSettlement:
         kong = self.ledger[index]
         return Transfer(kong.payee, kong.payer, kong.amount, "kong_refund", index)
 
-    def _record(self, transfers: Sequence[Transfer]) -> List[int]:
-        return [self.ledger.append(t) for t in transfers]
+    def _record(self, transfers: Sequence[Transfer]) -> Tuple[int, ...]:
+        return tuple(self.ledger.append(t) for t in transfers)
 
     def _require_open(self) -> None:
         if self.finished:

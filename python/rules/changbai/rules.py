@@ -15,9 +15,9 @@ from typing import Any, ClassVar, Optional, Tuple
 
 from mahjong_core.errors import RulesError
 
-from .rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of, optional_integer_at_least
+from ..rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of, optional_integer_at_least
 
-__all__ = ["Rules", "RulesError", "DEFAULT_PRESET"]
+__all__ = ["Rules", "RulesError", "DEFAULT_PRESET", "resolve"]
 
 DEFAULT_PRESET = "changbai"
 
@@ -160,3 +160,8 @@ _CHECKS = {
 }
 
 Rules.presets = MappingProxyType({DEFAULT_PRESET: Rules()})
+
+
+def resolve(rules: Any = None) -> Rules:
+    """`rules` as a Rules: None = the default preset, a preset name, a Rules, or a dict of overrides."""
+    return Rules.presets[DEFAULT_PRESET] if rules is None else Rules.resolve(rules)

@@ -19,8 +19,8 @@ from mahjong_core.hand import Hand
 from mahjong_core.model import Block, BlockKind, Decomposition, MeldKind
 from mahjong_core.tiles import Forms, Tile, tile_from_str
 
-from .sichuan_hand import as_hand, check_void_suit, suits_held, suits_of
-from .sichuan_rules import Rules
+from .hand import as_hand, check_void_suit, suits_held, suits_of
+from .rules import Rules
 
 __all__ = ["Pattern", "FanItem", "WinContext", "SichuanScore", "score", "is_winning", "score_waits",
            "best_ready_value", "hand_points", "PATTERNS", "EXTRAS", "ENGLISH_NAMES"]
@@ -207,7 +207,8 @@ def score(
     robbed_kong: bool = False,
     first_draw: bool = False,
     dealer: bool = False,
-    rules: Optional[Rules] = None,
+    rules: Union[Rules, str, None] = None,
+    melds: Any = None,
 ) -> Optional[SichuanScore]:
     """Score a complete Sichuan hand; None when it does not win.
 
@@ -223,7 +224,7 @@ def score(
     """
     rules = _check_rules(rules)
     context = WinContext(self_drawn, kong_replacement, after_kong_discard, robbed_kong, first_draw, dealer)
-    h = _complete_hand(as_hand(hand), win_tile)
+    h = _complete_hand(as_hand(hand, melds), win_tile)
     _check_context(h, context)
     return _score(h, context, check_void_suit(void_suit), rules)
 
@@ -278,12 +279,10 @@ def _wins(hand: Hand, suits: FrozenSet[str], void_suit: Optional[str]) -> bool:
     return len(suits) < 3 and void_suit not in suits and _core.is_winning(hand, Forms.SICHUAN)
 
 
-def _check_rules(rules: Optional[Rules]) -> Rules:
+def _check_rules(rules: Union[Rules, str, None]) -> Rules:
     if rules is None:
         return Rules.presets[Rules.DEFAULT_PRESET]
-    if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a sichuan Rules, got {type(rules).__name__}")
-    return rules
+    return rules if isinstance(rules, Rules) else Rules.resolve(rules)
 
 
 def _complete_hand(hand: Hand, win_tile: Union[Tile, int, str, None]) -> Hand:

@@ -13,7 +13,7 @@ from typing import ClassVar, Optional, Tuple
 
 from mahjong_core.errors import RulesError
 
-from .rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of, optional_integer_at_least
+from ..rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of, optional_integer_at_least
 
 __all__ = ["Rules", "RulesError", "ZIMO_BONUS_CHOICES", "DIRECT_KONG_CHOICES", "PASS_LOCK_CHOICES",
            "DEALER_RULE_CHOICES"]

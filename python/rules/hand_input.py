@@ -1,0 +1,59 @@
+"""The one hand-input contract of every ruleset's `score` (and the other hand-taking calls).
+
+A hand argument may be a `Hand`, a notation string (`"[555p,1]123m67s88sEE"`), or 34 tile counts
+(any sequence of ints, `bytes` or `bytearray`) — counts with optional exposed `melds`. Tiles may be a
+`Tile`, an index 0..33 or a name ("5p", "E"). Errors are `MahjongError`s that say what was given.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Optional, Sequence, Union
+
+from mahjong_core.errors import InvalidHandError
+from mahjong_core.hand import Hand
+from mahjong_core.model import Meld
+from mahjong_core.notation import parse
+from mahjong_core.tiles import Tile, tile_from_str
+
+__all__ = ["HandInput", "TileInput", "as_hand", "as_tile"]
+
+HandInput = Union[Hand, str, Sequence[int], bytes, bytearray]
+TileInput = Union[Tile, int, str]
+
+
+def as_hand(hand: Any, melds: Optional[Iterable[Meld]] = None) -> Hand:
+    """A checked `Hand` from any hand input; `melds` only with counts (a Hand or notation carries its own)."""
+    if isinstance(hand, Hand):
+        result = hand
+    elif isinstance(hand, str):
+        result = parse(hand)
+    elif isinstance(hand, (bytes, bytearray)) or (isinstance(hand, Sequence) and not isinstance(hand, str)):
+        return Hand(hand, tuple(melds or ()))
+    else:
+        raise InvalidHandError(
+            f"a hand is a Hand, a notation string or 34 tile counts (with melds=), got {type(hand).__name__}")
+    if melds:
+        raise InvalidHandError(
+            "melds= goes with 34 counts only: a Hand or a notation string carries its own melds "
+            "(write them in brackets, e.g. \"[555p,1]123m...\")")
+    return result
+
+
+def as_tile(value: Any, what: str = "tile") -> Tile:
+    """A Tile from a Tile, an index 0..33 or a name ("5p", "E"); InvalidHandError naming `what` otherwise."""
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        try:
+            return tile_from_str(value)
+        except ValueError as exc:
+            raise InvalidHandError(f"{what}: {exc}") from None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 34:
+        return Tile(value)
+    try:  # NumPy integers and other int-like values
+        index = value.__index__()
+    except (AttributeError, TypeError):
+        index = None
+    if index is not None and 0 <= index < 34 and not isinstance(value, bool):
+        return Tile(index)
+    raise InvalidHandError(f"{what} must be a Tile, an index 0..33 or a name like '5p', got {value!r}")
