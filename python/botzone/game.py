@@ -132,7 +132,7 @@ class BotzoneGame(MCRGame):
             if tile < 34:
                 break
             self.flowers[seat].append(tile)
-            self._events.append(("flower", seat, tile, None))
+            self._events.append(("flower", seat, tile, -1))  # the replacement is the next draw
             kong = False
         self._events.append((event, seat, tile))
         self.hands[seat][tile] += 1

@@ -115,16 +115,17 @@ def parse_request(line: str, lineno: Optional[int] = None) -> Request:
         _count(fields, 3, line, lineno)
         return Request(GANG, seat)
     if op in ("BUHUA", "PLAY", "PENG", "BUGANG"):
-        _count(fields, 4, line, lineno)
         flower = op == "BUHUA"
-        return Request({"BUHUA": BUHUA, "PLAY": PLAY, "PENG": PENG, "BUGANG": BUGANG}[op], seat,
-                       tile=_tile(fields, 3, "flower" if flower else "tile", line, lineno, flower=flower))
+        tile = _tile(fields, 3, "flower" if flower else "tile", line, lineno, flower=flower)
+        _count(fields, 4, line, lineno)
+        return Request({"BUHUA": BUHUA, "PLAY": PLAY, "PENG": PENG, "BUGANG": BUGANG}[op], seat, tile=tile)
     if op == "CHI":
-        _count(fields, 5, line, lineno)
         middle = _tile(fields, 3, "middle tile of the chow", line, lineno)
         if middle >= 27 or middle % 9 in (0, 8):
             raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field 4 ({fields[3]}) cannot be the middle of a chow")
-        return Request(CHI, seat, tile=_tile(fields, 4, "discard", line, lineno), middle=middle)
+        tile = _tile(fields, 4, "discard", line, lineno)
+        _count(fields, 5, line, lineno)
+        return Request(CHI, seat, tile=tile, middle=middle)
     raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field 3 is {op!r}, not DRAW BUHUA PLAY PENG CHI GANG BUGANG")
 
 

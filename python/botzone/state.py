@@ -379,19 +379,25 @@ class BotzoneState:
         then takes the discard."""
         if action not in self.legal or action.kind not in (ActionKind.PUNG, ActionKind.CHOW):
             raise BotzoneProtocolError(f"claim: {action!r} is not a legal pung or chow now")
-        tile = self.discard
+        tile, d, me = self.discard, self.discarder, self.seat
         hand = self.hand
         if action is PUNG:
             used = [tile, tile]
+            meld = (MELD_PUNG, tile, (me - d) % 4, d)
         else:
             low = tile - action.arg + 1
             used = [t for t in (low, low + 1, low + 2) if t != tile]
+            meld = (MELD_CHOW, low, action.arg, d)
         for t in used:
             hand[t] -= 1
+        # as the engine has it after the claim: the meld made, the discard out of the river
+        self.melds[me].append(meld)
+        self.rivers[d].pop()
+        self.hand_sizes[me] -= 2
         self._claim_used = used
         self._claim = action
         self.phase = "after_claim"
-        self.turn = self.seat
+        self.turn = me
         self.legal = list(compress(DISCARD, hand))
         return self
 
@@ -400,6 +406,9 @@ class BotzoneState:
         if self._claim is not None:
             for t in self._claim_used:
                 self.hand[t] += 1
+            self.melds[self.seat].pop()
+            self.rivers[self.discarder].append(self.discard)
+            self.hand_sizes[self.seat] += 2
             self._claim = None
             self.phase = "claim"
             self.turn = self.discarder
