@@ -147,7 +147,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit status (2 for bad input, with the error on stderr)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _main(argv)
+        status = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
+        return status
     except MahjongError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

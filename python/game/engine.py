@@ -57,7 +57,7 @@ from mahjong_core.rules.ledger import Ledger
 from mahjong_core.tiles import Forms
 
 from .actions import (
-    ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DECLARE, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
+    ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
     ActionKind,
 )
 from .constants import (
