@@ -10,7 +10,8 @@ so that the games they play exercise the table without being derived from it. Ki
 - `greedy`   discards to the lowest shanten (core `shanten`), claims when it does not raise it;
 - `sloppy`   claimer that ignores the end-of-wall rules and sometimes answers out of turn (WA);
 - `kit` / `kitclaim`  decide on `mahjong_core.botzone.BotzoneState`'s legal actions: WIN when legal
-  (so that real wins happen), else a random legal action (`kitclaim`: claims and kongs first).
+  (so that real wins happen), else a random legal action (`kitclaim`: claims and kongs first);
+- `kitgreedy` the engine's GreedyBot on `BotzoneState` (wins often: end-of-wall and kong wins).
 
 `make_bot(kind, seed, seat, wall_size)` -> an object with `respond(request) -> response`.
 """
@@ -22,7 +23,7 @@ from typing import List, Optional
 
 from mahjong_core import shanten as _shanten
 
-KINDS = ("random", "claimer", "falsehu", "greedy", "sloppy", "kit", "kitclaim")
+KINDS = ("random", "claimer", "falsehu", "greedy", "sloppy", "kit", "kitclaim", "kitgreedy")
 
 _SUITED = [f"{s}{r}" for s in "WBT" for r in range(1, 10)]
 _CODES = _SUITED + [f"F{i}" for i in range(1, 5)] + [f"J{i}" for i in range(1, 4)]
@@ -234,12 +235,24 @@ class KitBot:
         self.rng = random.Random(f"{kind}-{seed}-{seat}")
         self.state = BotzoneState(wall_size=wall_size)
         self.previous: Optional[str] = None
+        self.greedy = None
+        if kind == "kitgreedy":
+            from mahjong_core.game.bots import make_bot as engine_bot
+
+            self.greedy = engine_bot("greedy")
+            self.greedy.new_hand(self.rng)
 
     def respond(self, req: str) -> str:
         from mahjong_core.game.actions import ActionKind, WIN
 
         state = self.state.feed(req, self.previous)
         legal = state.legal
+        if self.greedy is not None:
+            from mahjong_core.botzone.judge import _StateGame
+            from mahjong_core.botzone.run import answer
+
+            self.previous = answer(state, lambda s: self.greedy.choose(_StateGame(s), s.seat, s.legal))
+            return self.previous
         if not legal:
             out = "PASS"
         elif WIN in legal:

@@ -31,6 +31,9 @@ CONFIGS: Tuple[Tuple[str, ...], ...] = (
     ("random",) * 4,
     ("kit",) * 4,
     ("greedy", "falsehu", "kitclaim", "sloppy"),
+    ("kitgreedy",) * 4,
+    ("kitgreedy", "kitclaim", "kitgreedy", "claimer"),
+    ("kitgreedy", "kitgreedy", "kitgreedy", "falsehu"),
 )
 
 
@@ -121,7 +124,7 @@ def lockstep(judge: str, game: int, *, probes: int = 2, kinds: Tuple[str, ...] =
             alt[seat] = text
             entry = {str(i): {"verdict": "OK", "response": alt[i]} for i in range(4)}
             judged = run_judge(judge, log + [entry], initdata)
-            trial = copy.deepcopy(table)
+            trial = copy.deepcopy(table, {id(table.game.mcr): table.game.mcr})  # the scorer is a module
             trial.respond(alt)
             made += 1
             problems += _compare(judged, trial, f"game {game} round {rnd} probe seat {seat} {text!r}")
@@ -129,3 +132,42 @@ def lockstep(judge: str, game: int, *, probes: int = 2, kinds: Tuple[str, ...] =
         table.respond(answers)
     record = {"log": log, "initdata": initdata, "bots": list(kinds), "game": game}
     return record, problems, made
+
+
+def main(argv: "List[str] | None" = None) -> int:
+    """Record judge games (the fixtures of tests/data/botzone/, see its README):
+
+        python tests/botzone_differential.py --judge PATH --games 3000:3100 [--bots k,k,k,k] [--probes 2] --out F
+
+    Each game is played in lockstep with the table (with `--probes` alternative answers per round)
+    and written as one JSON line (the judge's record plus "game" and "bots"); disagreements are
+    printed and make the exit status 1."""
+    import argparse
+    import json
+    import sys
+
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("--judge", required=True)
+    parser.add_argument("--games", required=True, help="first:stop")
+    parser.add_argument("--bots", default="", help="four protocol bot kinds (default: CONFIGS[game % len])")
+    parser.add_argument("--probes", type=int, default=0)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args(argv)
+    first, stop = (int(x) for x in args.games.split(":"))
+    kinds = tuple(args.bots.split(",")) if args.bots else ()
+    bad = 0
+    with open(args.out, "a", encoding="utf-8") as f:
+        for game in range(first, stop):
+            record, problems, _ = lockstep(args.judge, game, probes=args.probes, kinds=kinds)
+            f.write(json.dumps(record, ensure_ascii=False) + "\n")
+            for p in problems:
+                bad += 1
+                print(p, file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    import sys as _sys
+
+    _sys.path.insert(0, __import__("os").path.dirname(__file__))
+    raise SystemExit(main())

@@ -200,7 +200,7 @@ class BotzoneGame(MCRGame):
         return judge_score(
             self.mcr, self.hands[seat], self.melds[seat], tile, self_drawn=self_drawn, robbing=robbing,
             visible=visible, wall_last=not self.walls[(turn_seat + 1) % 4],
-            kong=(self_drawn and self.replacement) or robbing, seat=seat, quan=self.prevalent_wind,
+            replacement=self.replacement, seat=seat, quan=self.prevalent_wind,
             flowers=len(self.flowers[seat]), rules=self.rules)
 
     # -- false wins and penalties -----------------------------------------------------------------

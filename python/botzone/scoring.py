@@ -13,11 +13,12 @@ from typing import Any, Sequence, Tuple
 
 
 def judge_score(mcr: Any, counts: Sequence[int], melds: Sequence[Tuple[int, int, int, int]], tile: int, *,
-                self_drawn: bool, robbing: bool, visible: int, wall_last: bool, kong: bool, seat: int,
+                self_drawn: bool, robbing: bool, visible: int, wall_last: bool, replacement: bool, seat: int,
                 quan: int, flowers: int, rules: Any) -> Any:
     """The MCRScore of the win (None when the hand is not complete). `counts` are the concealed
     tiles (with the drawn tile on a self-draw, without the discard otherwise); `visible` the copies of
-    `tile` shown outside the hand before this win (the discard itself not included)."""
+    `tile` shown outside the hand before this win (the discard itself not included); `replacement`
+    whether a self-drawn tile is a kong's replacement (no flower since)."""
     from mahjong_core.game.engine import _core_meld
     from mahjong_core.hand import Hand
 
@@ -26,8 +27,8 @@ def judge_score(mcr: Any, counts: Sequence[int], melds: Sequence[Tuple[int, int,
         hand[tile] += 1
     return mcr.score(
         Hand(bytes(hand), tuple(_core_meld(m) for m in melds), tile), win_tile=tile, self_drawn=self_drawn,
-        last_copy=not robbing and visible == 3, wall_last=wall_last, kong=kong, seat_wind=seat,
-        prevalent_wind=quan, flowers=flowers, rules=rules)
+        last_copy=not robbing and visible == 3, wall_last=wall_last,
+        kong=(self_drawn and replacement) or robbing, seat_wind=seat, prevalent_wind=quan, flowers=flowers, rules=rules)
 
 
 def is_win(score: Any, flowers: int, rules: Any) -> bool:

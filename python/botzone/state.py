@@ -337,7 +337,7 @@ class BotzoneState:
         rules = self._rules_obj()
         score = judge_score(
             mcr, self.hand, self.melds[me], tile, self_drawn=self_drawn, robbing=robbing, visible=visible,
-            wall_last=self.walls[(turn_seat + 1) % 4] == 0, kong=self_drawn and self.replacement,
+            wall_last=self.walls[(turn_seat + 1) % 4] == 0, replacement=self.replacement,
             seat=me, quan=self.quan, flowers=len(self.flowers[me]), rules=rules)
         return is_win(score, len(self.flowers[me]), rules)
 
