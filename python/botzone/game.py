@@ -47,10 +47,6 @@ class BotzoneGame(MCRGame):
     OPTIONS = {"prevalent_wind": 0}
 
     @classmethod
-    def table_class(cls, rules: Any) -> Any:
-        return cls
-
-    @classmethod
     def rules_for_wall(cls, rules: Any, wall: Any) -> Any:
         """144 tiles mean flowers (counted as fans); 136 mean none — whatever `rules.flowers` says."""
         flowers = len(wall) == 144

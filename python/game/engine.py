@@ -386,12 +386,6 @@ class Game:
         return standard_tiles(honours=True, flowers=flowers)
 
     @classmethod
-    def table_class(cls, rules: Any) -> Any:
-        """Ruleset hook: the Game class that plays these rules (MCR `table="botzone"`: the Botzone
-        judge's table, `mahjong_core.botzone.BotzoneGame`); default: this class."""
-        return cls
-
-    @classmethod
     def rules_for_wall(cls, rules: Any, wall: Any) -> Any:
         """Ruleset hook: the rules adjusted to an explicit wall (Botzone: 144 tiles = flowers)."""
         return rules

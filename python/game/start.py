@@ -9,7 +9,7 @@ from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
 from .engine import Game
 from .log import LOG_FORMAT
-from .registry import check_ruleset, game_class
+from .registry import check_ruleset, game_class, table_class
 from .wall import check_seed, check_wall, seeded_dealer, shuffled_wall
 
 __all__ = ["new_game", "replay", "seeded_dealer"]
@@ -29,7 +29,7 @@ def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequenc
     """
     cls = game_class(check_ruleset(ruleset))
     rules = cls.rules_class().resolve(rules)
-    cls = cls.table_class(rules)
+    cls = table_class(ruleset, rules)
     if wall is not None:
         rules = cls.rules_for_wall(rules, wall)
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 64:
