@@ -31,6 +31,7 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
     "simulate": ("mahjong_core.game.cli", "self-play hands with the reference bots"),
     "serve": ("mahjong_core.server.cli", "host tables: WebSocket protocol and a browser table"),
     "replay": ("mahjong_core.viz.cli", "a game log or Botzone record as a self-contained HTML viewer"),
+    "botzone": ("mahjong_core.botzone.cli", "Botzone: a local judge for protocol bots (match)"),
 }
 #: `score <ruleset>` -> the ruleset's cli module
 SCORE_COMMANDS: Dict[str, str] = {name: f"mahjong_core.rules.{name}.cli" for name in RULESETS}

@@ -13,7 +13,8 @@ from typing import Any, Dict, Tuple, Type
 
 from mahjong_core.errors import InvalidArgumentError
 
-__all__ = ["REGISTRY", "RULESETS", "game_class", "rules_class", "resolve_rules", "check_ruleset"]
+__all__ = ["REGISTRY", "RULESETS", "TABLES", "game_class", "table_class", "rules_class", "resolve_rules",
+           "check_ruleset"]
 
 #: ruleset name -> "module:Game class" of its flow
 REGISTRY: Dict[str, str] = {
@@ -22,6 +23,10 @@ REGISTRY: Dict[str, str] = {
     "changbai": "mahjong_core.rules.changbai.flow:ChangbaiGame",
 }
 RULESETS: Tuple[str, ...] = tuple(REGISTRY)
+
+#: (ruleset, its rules' `table` key) -> "module:Game class" of a table that plays those rules its own
+#: way: MCR `table="botzone"` (preset `botzone`) is the Botzone judge's table (docs/BOTZONE.md)
+TABLES: Dict[Tuple[str, str], str] = {("mcr", "botzone"): "mahjong_core.botzone.game:BotzoneGame"}
 
 _GAME_CLASSES: Dict[str, Any] = {}
 
@@ -40,6 +45,16 @@ def game_class(ruleset: str) -> Type[Any]:
         module, name = REGISTRY[check_ruleset(ruleset)].split(":")
         cls = _GAME_CLASSES[ruleset] = getattr(importlib.import_module(module), name)
     return cls
+
+
+def table_class(ruleset: str, rules: Any) -> Type[Any]:
+    """The `Game` subclass that plays `ruleset` under `rules` (resolved): a `TABLES` entry for the
+    rules' `table` key, else the ruleset's flow."""
+    target = TABLES.get((ruleset, getattr(rules, "table", "")))
+    if target is None:
+        return game_class(ruleset)
+    module, name = target.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def rules_class(ruleset: str) -> Type[Any]:

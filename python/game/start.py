@@ -9,7 +9,7 @@ from mahjong_core.errors import IllegalActionError, InvalidArgumentError, Mahjon
 
 from .engine import Game
 from .log import LOG_FORMAT
-from .registry import check_ruleset, game_class
+from .registry import check_ruleset, game_class, table_class
 from .wall import check_seed, check_wall, seeded_dealer, shuffled_wall, tile_name
 
 __all__ = ["new_game", "replay", "seeded_dealer"]
@@ -29,6 +29,9 @@ def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequenc
     """
     cls = game_class(check_ruleset(ruleset))
     rules = cls.rules_class().resolve(rules)
+    cls = table_class(ruleset, rules)
+    if wall is not None:
+        rules = cls.rules_for_wall(rules, wall)
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 64:
         raise InvalidArgumentError(f"hand_no must be an integer 0 .. 2**64 - 1, got {hand_no!r}")
     flowers = cls.uses_flowers(rules)
