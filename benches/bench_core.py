@@ -194,3 +194,144 @@ class TestDiscardOptions:
         hands = [mc.Hand(c) for c in WIN_MIX]
         f = mc.discard_options
         run(benchmark, lambda: [f(h) for h in hands], hands, ours=True)
+
+
+# ---- start-up: whole processes ------------------------------------------------------------
+#
+# What every CLI run, spawned worker and test process pays before its first answer. Each round is
+# one fresh `python -c` (outside this directory, so the installed package is imported); the
+# summary reports the median of the rounds, and the peer runs in the same session.
+
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+
+STARTUP_ROUNDS = 15
+_STARTUP_CWD = tempfile.gettempdir()
+
+
+def _process(code):
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=_STARTUP_CWD)
+
+
+def run_process(benchmark, code, ours=False):
+    benchmark.extra_info["hands"] = 1
+    benchmark.extra_info["ours"] = ours
+    benchmark.extra_info["statistic"] = "median"
+    benchmark.pedantic(_process, args=(code,), rounds=STARTUP_ROUNDS, iterations=1, warmup_rounds=1)
+
+
+@pytest.mark.benchmark(group="start-up: a whole new process (median)")
+class TestStartup:
+    def test_ours_import_and_first_shanten(self, benchmark):
+        run_process(benchmark, "import mahjong_core as m; m.shanten('123m456p789s1122z')", ours=True)
+
+    def test_riichienv_import(self, benchmark):
+        pytest.importorskip("riichienv")
+        run_process(benchmark, "import riichienv")
+
+    def test_python_pass(self, benchmark):
+        run_process(benchmark, "pass")
+
+
+# ---- notation -----------------------------------------------------------------------------
+
+TEXTS = [mc.format_hand(mc.Hand(c)) for c in COMPLETE]
+
+
+@pytest.mark.benchmark(group="parse: complete 14-tile hands")
+class TestParse:
+    def test_ours_parse(self, benchmark):
+        f = mc.parse
+        run(benchmark, lambda: [f(t) for t in TEXTS], TEXTS, ours=True)
+
+    def test_python_reference_parser(self, benchmark):
+        from mahjong_core.notation import _parse_reference as f
+
+        run(benchmark, lambda: [f(t) for t in TEXTS], TEXTS)
+
+
+@pytest.mark.benchmark(group="format: complete 14-tile hands")
+class TestFormat:
+    def test_ours_format_hand(self, benchmark):
+        hands = [mc.parse(t) for t in TEXTS]
+        f = mc.format_hand
+        run(benchmark, lambda: [f(h) for h in hands], hands, ours=True)
+
+    def test_python_reference_formatter(self, benchmark):
+        from mahjong_core.notation import _format_reference as f
+
+        hands = [mc.parse(t) for t in TEXTS]
+        run(benchmark, lambda: [f(h) for h in hands], hands)
+
+
+# ---- fixed costs: a 1-row batch, a Forms member -------------------------------------------
+
+@pytest.mark.benchmark(group="batch fixed cost: 1-row batch.shanten per call")
+class TestBatchFixedCost:
+    def test_ours_one_row_batch(self, benchmark):
+        rows = [numpy_rows([c]) for c in RANDOM13]
+        f = mc.batch.shanten
+        run(benchmark, lambda: [f(r, 0, CHANGBAI) for r in rows], rows, ours=True)
+
+    def test_ours_per_hand_call_for_reference(self, benchmark):
+        hands = [bytes(c) for c in RANDOM13]
+        f = mc.shanten
+        run(benchmark, lambda: [f(h, CHANGBAI) for h in hands], hands, ours=True)
+
+
+@pytest.mark.benchmark(group="forms argument: shanten on a Hand, all five forms")
+class TestFormsArgument:
+    def test_ours_forms_member(self, benchmark):
+        hands = [mc.Hand(c) for c in RANDOM13]
+        f = mc.shanten
+        run(benchmark, lambda: [f(h, mc.Forms.MCR) for h in hands], hands, ours=True)
+
+    def test_ours_int(self, benchmark):
+        hands = [mc.Hand(c) for c in RANDOM13]
+        f = mc.shanten
+        run(benchmark, lambda: [f(h, 31) for h in hands], hands, ours=True)
+
+
+# ---- CPU dispatch: the POPCNT copy next to the baseline copy ------------------------------
+
+def _with_kernels(variant, fn):
+    from mahjong_core import _core
+
+    if variant not in _core.cpu_dispatch()["available"]:
+        pytest.skip(f"no {variant} kernels on this CPU/build")
+    before = _core.cpu_dispatch()["variant"]
+    _core._use_kernels(variant)
+
+    def timed():
+        _core._use_kernels(variant)
+        return fn()
+
+    return timed, lambda: _core._use_kernels(before)
+
+
+@pytest.mark.benchmark(group="cpu dispatch: waits, near-ready 13 tiles, all five forms")
+class TestDispatchWaits:
+    @pytest.mark.parametrize("variant", ["popcnt", "baseline"])
+    def test_ours(self, benchmark, variant):
+        hands = [mc.Hand(c) for c in NEAR_READY]
+        f = mc.waits_mask
+        timed, restore = _with_kernels(variant, lambda: [f(h) for h in hands])
+        try:
+            run(benchmark, timed, hands, ours=True)
+        finally:
+            restore()
+
+
+@pytest.mark.benchmark(group="cpu dispatch: shanten, random 13 tiles, all five forms")
+class TestDispatchShanten:
+    @pytest.mark.parametrize("variant", ["popcnt", "baseline"])
+    def test_ours(self, benchmark, variant):
+        hands = [mc.Hand(c) for c in RANDOM13]
+        f = mc.shanten
+        timed, restore = _with_kernels(variant, lambda: [f(h, MCR) for h in hands])
+        try:
+            run(benchmark, timed, hands, ours=True)
+        finally:
+            restore()

@@ -71,6 +71,7 @@ struct Kernels {
   uint64_t (*waits)(const uint8_t*, int, unsigned) noexcept;
   Effective (*effective)(const uint8_t*, int, unsigned, uint64_t) noexcept;
   BestDiscards (*best_discards)(const uint8_t*, int, unsigned) noexcept;
+  int (*discard_effects)(const uint8_t*, int, unsigned, const uint8_t*, DiscardOption*) noexcept;
 };
 
 #define MAHJONG_CORE_KERNELS(ns)                                                                              \
@@ -78,7 +79,7 @@ struct Kernels {
     #ns, &ns::standard_shanten, &ns::standard_shanten_limited, &ns::seven_pairs_shanten,                      \
         &ns::thirteen_orphans_shanten, &ns::honors_knitted_shanten, &ns::knitted_straight_shanten,             \
         &ns::shanten_unchecked, &ns::shanten_limited_unchecked, &ns::is_winning_unchecked, &ns::waits_unchecked, \
-        &ns::effective_unchecked, &ns::best_discards_unchecked                                                  \
+        &ns::effective_unchecked, &ns::best_discards_unchecked, &ns::discard_effects                            \
   }
 
 const Kernels kBaseline = MAHJONG_CORE_KERNELS(baseline);
@@ -258,17 +259,9 @@ std::vector<DiscardOption> discard_options(const uint8_t* counts, int melds, uns
   validate_forms(forms);
   validate_hand(counts, melds, TileCount::Complete);
   require_applicable(shanten_unchecked(counts, melds, forms), forms, melds);
-  std::vector<DiscardOption> out;
-  uint8_t h[kKinds];
-  std::memcpy(h, counts, kKinds);
-  for (int t = 0; t < kKinds; ++t) {
-    if (!counts[t]) continue;
-    --h[t];
-    const Effective e = effective_unchecked(h, melds, forms, drawable_mask(h, meld_tiles));
-    out.push_back(DiscardOption{t, e.shanten, e.tiles});
-    ++h[t];
-  }
-  return out;
+  DiscardOption options[kKinds];
+  const int n = active->discard_effects(counts, melds, forms, meld_tiles, options);
+  return std::vector<DiscardOption>(options, options + n);
 }
 
 }  // namespace mahjong_core
