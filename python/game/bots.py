@@ -24,7 +24,6 @@ import random
 from typing import Any, Dict, List, Sequence, Tuple, Type
 
 from mahjong_core import _core
-from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.tiles import Forms
 
 from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
@@ -267,10 +266,10 @@ def _isolated(hand: bytearray, t: int) -> bool:
 BOTS: Dict[str, Type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str) -> Bot:
-    """A bot by name ("random", "greedy")."""
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise InvalidArgumentError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
+def make_bot(spec: Any) -> Bot:
+    """A bot from any bot spec: a built-in name ("random", "greedy"), "package.module:Class(args)", a
+    class, or an instance (returned as is); see `mahjong_core.game.botspec`."""
+    from .botspec import build_bot  # botspec imports this module for BOTS
+
+    return build_bot(spec)
 
