@@ -155,7 +155,12 @@ class _SpecUnpickler(pickle.Unpickler):
     def find_class(self, module: str, name: str) -> Any:
         if module not in sys.modules:
             _load_module(module, self._file)
-        return super().find_class(module, name)
+        # look the class up in the loaded module itself: pickle's own lookup would import the
+        # top-level package of a dotted name first, which a module loaded from its file may not have
+        obj: Any = sys.modules[module]
+        for part in name.split("."):
+            obj = getattr(obj, part)
+        return obj
 
 
 def _module_file(module_name: str) -> Optional[str]:
@@ -212,22 +217,14 @@ def bot_spec(bot: Any) -> BotSpec:
         spec = bot_spec((inner, kwargs) if kwargs else inner)
         return _relabel(spec, label)
     if isinstance(bot, tuple) and len(bot) == 2 and isinstance(bot[1], Mapping):
-        base = bot_spec(bot[0])
+        base = _unchecked(bot[0])
         if base.instance is not None:
             raise InvalidArgumentError("a bot instance takes no constructor arguments")
         kwargs = tuple(sorted({**dict(base.kwargs), **dict(bot[1])}.items()))
         spec = BotSpec(base.target, base.args, kwargs, _format_call(base.target, base.args, kwargs), base.file)
         return _checked(spec)
-    if isinstance(bot, str):
-        target, args, kwargs = _parse_text(bot)
-        file = _module_file(target.partition(":")[0]) if ":" in target else None
-        return _checked(BotSpec(target, args, kwargs, _format_call(target, args, kwargs), file))
-    if isinstance(bot, type):
-        builtin = {cls: name for name, cls in _builtin_bots().items()}
-        if bot in builtin:
-            return BotSpec(builtin[bot], label=builtin[bot])
-        target = f"{bot.__module__}:{bot.__qualname__}"
-        return _checked(BotSpec(target, label=target, file=_module_file(bot.__module__)))
+    if isinstance(bot, (str, type)):
+        return _checked(_unchecked(bot))
     if callable(getattr(bot, "choose", None)):
         cls = type(bot)
         target = f"{cls.__module__}:{cls.__qualname__}"
@@ -240,6 +237,21 @@ def bot_spec(bot: Any) -> BotSpec:
         return _LocalBotSpec(target, label=label, file=_module_file(cls.__module__), instance=blob, bot=bot)
     raise InvalidArgumentError(f"not a bot spec: {bot!r}; give a built-in name ({', '.join(_builtin_bots())}), "
                                f"'package.module:ClassName', a Bot class or a Bot instance")
+
+
+def _unchecked(bot: Any) -> BotSpec:
+    """The spec of a string or class (not built yet: constructor arguments may follow)."""
+    if isinstance(bot, str):
+        target, args, kwargs = _parse_text(bot)
+        file = _module_file(target.partition(":")[0]) if ":" in target else None
+        return BotSpec(target, args, kwargs, _format_call(target, args, kwargs), file)
+    if isinstance(bot, type):
+        builtin = {cls: name for name, cls in _builtin_bots().items()}
+        if bot in builtin:
+            return BotSpec(builtin[bot], label=builtin[bot])
+        target = f"{bot.__module__}:{bot.__qualname__}"
+        return BotSpec(target, label=target, file=_module_file(bot.__module__))
+    return bot_spec(bot)
 
 
 @dataclass(frozen=True)

@@ -281,7 +281,7 @@ class SimulationResult:
             interval = f"[{ci.low:+.2f}, {ci.high:+.2f}]" if ci.low is not None else "-"
             lines.append(f"{p:<4}{_cut(st.bot, 23):<24}{st.hands:>8}{d['win_rate']:>7.1%}{d['deal_in_rate']:>7.1%}"
                          f"{st.mean:>+9.2f}{interval:>22}")
-        if len(set(self.bots)) < 4:
+        if 1 < len(set(self.bots)) < 4:  # group rows: a bot label in several seats
             for label, e in self.by_bot().items():
                 interval = f"[{e.low:+.2f}, {e.high:+.2f}]" if e.low is not None else "-"
                 lines.append(f"{'all':<4}{_cut(label, 23):<24}{'':>8}{'':>7}{'':>7}{e.mean:>+9.2f}{interval:>22}")
