@@ -14,16 +14,17 @@ import sys
 import time
 
 import pytest
-
-from mahjong_core.cli import main
-from mahjong_core.errors import InvalidArgumentError
+from eval_bots import KillerBot
 from mahjong_core.game import backends
-from mahjong_core.game.botspec import BotSpec, bot_spec, bot_specs, split_bot_list
 from mahjong_core.game.bots import Bot, GreedyBot, RandomBot, make_bot
+from mahjong_core.game.botspec import BotSpec, bot_spec, bot_specs, split_bot_list
 from mahjong_core.game.match import Match
 from mahjong_core.game.results_file import read_results
 from mahjong_core.game.simulate import compare, simulate
 from mahjong_core.game.stats import estimate, t_cdf, t_quantile
+
+from mahjong_core.cli import main
+from mahjong_core.errors import InvalidArgumentError
 
 
 class FirstActionBot(Bot):
@@ -37,25 +38,6 @@ class FirstActionBot(Bot):
 
     def choose(self, game, seat, actions):
         return actions[-1] if self.last else actions[0]
-
-
-class KillerBot(GreedyBot):
-    """Greedy, but kills its own process (once: a marker file records it) when it meets hand `hand`."""
-
-    def __init__(self, marker: str, hand: int) -> None:
-        super().__init__()
-        self.marker, self.hand = marker, hand
-
-    def choose(self, game, seat, actions):
-        if game.hand_no == self.hand and os.getpid() != int(os.environ.get("EVAL_TEST_PARENT", "0")):
-            try:
-                fd = os.open(self.marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-            except FileExistsError:
-                pass
-            else:
-                os.close(fd)
-                os._exit(1)  # the worker dies mid-task
-        return super().choose(game, seat, actions)
 
 
 def _same(a, b):
@@ -293,7 +275,7 @@ def test_the_worker_pool_is_started_once_and_reused():
 
 def test_a_killed_worker_process_is_replaced_and_its_task_counted_once(tmp_path, monkeypatch):
     monkeypatch.setenv("EVAL_TEST_PARENT", str(os.getpid()))
-    bots = [(f"{__name__}:KillerBot", {"marker": str(tmp_path / "killed"), "hand": 7}), "greedy", "random", "random"]
+    bots = [(KillerBot, {"marker": str(tmp_path / "killed"), "hand": 7}), "greedy", "random", "random"]
     local = simulate("sichuan", 40, seed=8, bots=bots, duplicate=True)
     assert not (tmp_path / "killed").exists()          # this process never dies
     pooled = simulate("sichuan", 40, seed=8, bots=bots, duplicate=True, workers=2, task_hands=8)
