@@ -29,6 +29,7 @@ RULESETS = ("mcr", "sichuan", "changbai")
 #: command -> (module with configure(parser) / run(args), one-line help)
 COMMANDS: Dict[str, Tuple[str, str]] = {
     "simulate": ("mahjong_core.game.cli", "self-play hands with the reference bots"),
+    "league": ("mahjong_core.league.cli", "every combination of four bots from a list; a ranking with intervals"),
 }
 #: `score <ruleset>` -> the ruleset's cli module
 SCORE_COMMANDS: Dict[str, str] = {name: f"mahjong_core.rules.{name}.cli" for name in RULESETS}

@@ -17,8 +17,8 @@ import sys
 from typing import Any, Dict
 
 from .backends import BACKENDS
-from .botspec import split_bot_list
 from .bots import BOTS
+from .botspec import split_bot_list
 from .progress import PROGRESS_KINDS, make_progress
 from .registry import RULESETS, game_class
 from .simulate import SimulationResult, simulate
@@ -36,7 +36,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=f"one bot per seat, comma-separated, or one for all: {', '.join(BOTS)}, or an import "
                              f"path 'package.module:MyBot' with optional literal arguments 'pkg.mod:MyBot(depth=2)'")
     parser.add_argument("--duplicate", action="store_true",
-                        help="play every wall 4 times, the bots rotated through the seats (intervals paired over walls)")
+                        help="play every wall 4 times, the bots rotated through the seats (paired over walls)")
     add_run_options(parser)
     parser.add_argument("--out", default=None, metavar="FILE.jsonl",
                         help="stream per-hand results to this JSON Lines file; a partial file of the same run is "
