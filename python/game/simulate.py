@@ -88,7 +88,7 @@ def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicat
     """Play units [start, stop) with `bots` (one per player); the records in unit, rotation order."""
     random_dealer = game_class(ruleset).random_dealer(rules)
     out = []
-    rotations = (0, 1, 2, 3) if duplicate else (0,)
+    rotations: Tuple[int, ...] = tuple(range(4 if duplicate else 1))
     seatings = [[bots[(s - r) % 4] for s in range(4)] for r in rotations]
     for i in range(start, stop):
         dealer = None if random_dealer else i % 4  # None: drawn from the seed
