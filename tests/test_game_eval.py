@@ -281,3 +281,27 @@ def test_a_killed_worker_process_is_replaced_and_its_task_counted_once(tmp_path,
     pooled = simulate("sichuan", 40, seed=8, bots=bots, duplicate=True, workers=2, task_hands=8)
     assert (tmp_path / "killed").exists() and pooled.timing["pools_replaced"] == 1
     _same(local, pooled)
+
+
+def test_optional_extras_are_imported_only_when_asked_for(monkeypatch):
+    code = ("import sys, mahjong_core, mahjong_core.game.simulate, mahjong_core.game.cli, mahjong_core.league.cli\n"
+            "print(sorted(m for m in ('ray', 'tqdm', 'rich', 'pandas', 'numpy') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    monkeypatch.setitem(sys.modules, "ray", None)
+    with pytest.raises(ImportError, match=r'pip install "mahjong_core\[ray\]"'):
+        simulate("sichuan", 4, backend="ray")
+    with pytest.raises(InvalidArgumentError, match="backend must be"):
+        simulate("sichuan", 4, backend="dask")
+
+
+def test_progress_kinds_by_name(capsys):
+    from mahjong_core.game.progress import make_progress
+
+    assert make_progress("none", 5) is None
+    pytest.importorskip("rich")
+    bar = make_progress("rich", 8, label="x")
+    simulate("sichuan", 8, seed=1, progress=bar)
+    bar.close()
+    assert main(["simulate", "sichuan", "--hands", "4", "--progress", "tqdm"]) == 0
+    assert "4/4" in capsys.readouterr().err
