@@ -305,3 +305,13 @@ def test_progress_kinds_by_name(capsys):
     bar.close()
     assert main(["simulate", "sichuan", "--hands", "4", "--progress", "tqdm"]) == 0
     assert "4/4" in capsys.readouterr().err
+
+
+def test_an_unpicklable_instance_runs_here_and_is_refused_for_workers():
+    class Local(Bot):  # a local class: pickle cannot find it
+        def choose(self, game, seat, actions):
+            return actions[0]
+
+    assert simulate("sichuan", 4, bots=[Local(), "greedy", "greedy", "greedy"]).hands == 4
+    with pytest.raises(InvalidArgumentError, match="cannot be pickled"):
+        simulate("sichuan", 4, bots=[Local(), "greedy", "greedy", "greedy"], workers=2)

@@ -3,6 +3,7 @@ identical results to the local backend, a killed task retried and counted once, 
 
 from __future__ import annotations
 
+import json
 import os
 import textwrap
 
@@ -87,3 +88,12 @@ def test_the_issue_example_runs_on_ray(local_ray):
     assert "95% interval" in result.table()
     _same(simulate("sichuan", bots=["mypkg.bots:MyBot", "greedy", "greedy", "greedy"], hands=40, duplicate=True),
           result)
+
+
+def test_the_command_line_runs_on_ray(local_ray, capsys):
+    from mahjong_core.cli import main
+
+    assert main(["simulate", "sichuan", "--hands", "8", "--duplicate", "--bots",
+                 "mypkg.bots:MyBot,greedy,greedy,greedy", "--backend", "ray", "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["timing"]["backend"] == "ray" and out["bots"][0] == "mypkg.bots:MyBot"

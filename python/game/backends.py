@@ -20,6 +20,7 @@ from __future__ import annotations
 import atexit
 import logging
 import multiprocessing
+import pickle
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -227,6 +228,10 @@ def run_job(job: Job, ranges: Sequence[Tuple[int, int]], *, backend: str, worker
     """Play the unit `ranges` of `job` on `backend`; returns how it ran (backend, tasks, replaced pools)."""
     total = sum(b - a for a, b in ranges)
     hpu = job.hands_per_unit
+    if backend not in BACKENDS:
+        raise InvalidArgumentError(f"backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
+    if backend == "ray" or workers > 1:
+        pickle.dumps(job)  # an unpicklable bot instance fails here, with its message, before any work
     if backend == "ray":
         ray = import_ray()
         parallel = _ray_parallelism(ray, address, runtime_env)
@@ -234,8 +239,6 @@ def run_job(job: Job, ranges: Sequence[Tuple[int, int]], *, backend: str, worker
         tasks = plan_tasks(ranges, per_task)
         _run_ray(job, tasks, keep_records, on_result, retries)
         return {"backend": "ray", "workers": parallel, "tasks": len(tasks), "task_hands": per_task * hpu}
-    if backend != "processes":
-        raise InvalidArgumentError(f"backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
     if workers == 1:
         per_task = _units_per_task(total, hpu, 1, 100, 4, 200, task_hands)
         tasks = plan_tasks(ranges, per_task)
