@@ -7,7 +7,6 @@ import json
 import subprocess
 import tempfile
 import sys
-from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
