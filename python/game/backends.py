@@ -61,6 +61,9 @@ class Job:
         return 4 if self.duplicate else 1
 
 
+_WORKER_BOTS: Dict[bytes, List[Any]] = {}
+
+
 def execute(job: Job, start: int, stop: int, keep_records: bool, local: bool = False) -> TaskResult:
     """Play units [start, stop) of `job` (one task); `local`: this process, instances used as given."""
     from mahjong_core import ensure_init
@@ -68,7 +71,16 @@ def execute(job: Job, start: int, stop: int, keep_records: bool, local: bool = F
     from .simulate import run_units
 
     ensure_init()
-    bots = [local_bot(spec) if local else spec.build() for spec in job.specs]
+    if local:
+        bots = [local_bot(spec) for spec in job.specs]
+    else:
+        # a worker keeps the bots of its latest run, so a bot that is costly to build (a model to
+        # load) is built once per worker, not once per task (bots start every hand with new_hand)
+        key = pickle.dumps(job.specs)
+        bots = _WORKER_BOTS.get(key)
+        if bots is None:
+            _WORKER_BOTS.clear()
+            bots = _WORKER_BOTS[key] = [spec.build() for spec in job.specs]
     records = run_units(job.ruleset, job.rules, job.seed, bots, job.duplicate, start, stop)
     return start, stop, Tally.of_units(records, job.hands_per_unit), records if keep_records else None
 
