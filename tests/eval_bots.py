@@ -24,3 +24,12 @@ class KillerBot(GreedyBot):
                 os.close(fd)
                 os._exit(1)  # the worker dies mid-task
         return super().choose(game, seat, actions)
+
+
+class CountingBot(GreedyBot):
+    """Greedy; appends its process id to `path` each time one is constructed."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__()
+        with open(path, "a") as fh:
+            fh.write(f"{os.getpid()}\n")

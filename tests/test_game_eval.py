@@ -315,3 +315,16 @@ def test_an_unpicklable_instance_runs_here_and_is_refused_for_workers():
     assert simulate("sichuan", 4, bots=[Local(), "greedy", "greedy", "greedy"]).hands == 4
     with pytest.raises(InvalidArgumentError, match="cannot be pickled"):
         simulate("sichuan", 4, bots=[Local(), "greedy", "greedy", "greedy"], workers=2)
+
+
+def test_a_worker_builds_a_bot_once_not_once_per_task(tmp_path):
+    from eval_bots import CountingBot
+
+    log = tmp_path / "built"
+    result = simulate("sichuan", 64, seed=1, bots=[(CountingBot, {"path": str(log)}), "random", "random", "random"],
+                      workers=2, task_hands=8)
+    assert result.timing["tasks"] == 8
+    pids = log.read_text().split()
+    workers = [p for p in pids if int(p) != os.getpid()]
+    assert pids.count(str(os.getpid())) == 1      # the check when the spec was given
+    assert 1 <= len(workers) <= 2 and len(set(workers)) == len(workers)   # one per worker process
