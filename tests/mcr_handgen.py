@@ -7,7 +7,7 @@ sets, kongs of every kind, 0-4 exposed melds, every context flag and flowers.
     random_hand(rng, consistent=False, flowers=True) -> str
 
 With `consistent=True` the context flags never contradict the hand (和绝张 with a copy of the tile
-in the concealed hand, 抢杠和 on a tile the winner holds or with 海底捞月, 杠上开花 without a kong); with
+in the concealed hand, 抢杠和 on a tile the winner holds, 杠上开花 without a kong); with
 `flowers=False` no flowers are written (for rules that play 136 tiles).
 """
 

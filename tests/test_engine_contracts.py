@@ -378,3 +378,28 @@ def test_clone_sets_every_slot_and_shares_no_mutable_state(ruleset):
             assert getattr(other, name) is not value, name
     if hasattr(game, "settlement") and game.settlement is not None:
         assert other.settlement is not game.settlement and other.settlement.ledger is other.ledger
+
+
+def test_leave_opens_a_new_step_only_when_the_window_closes_and_replays_verified():
+    for seed in range(6):
+        game = new_game("sichuan", seed=seed)
+        rng = random.Random(seed)
+        _play(game, rng, limit=12 + seed)
+        if game.finished:
+            continue
+        pending = game.pending()
+        leaver = max(pending) if len(pending) > 1 else next(iter(pending))
+        others_waiting = [s for s in pending if s != leaver]
+        step, n_events = game.step, game.event_count()
+        game.leave(leaver)
+        new_events = game.events(None, since=n_events)
+        assert new_events[0]["type"] == "leave"
+        if len(new_events) == 1:  # the window is still open for the others: same step
+            assert game.step == step and set(game.pending()) == set(others_waiting) - set(game.left)
+        else:
+            assert game.step == step + 1
+        for seat in range(4):
+            assert game.events(seat, since=n_events)[0] == new_events[0]  # a leave is public
+        _play(game, rng)
+        again = replay(json.loads(json.dumps(game.log)))
+        assert again.log == game.log and again.step == game.step

@@ -82,3 +82,21 @@ def test_schemas_reject_what_the_engine_never_writes():
     log["actions"] = [[0, "pass"]]
     assert not VALIDATORS["log.schema.json"].is_valid(log)
     assert not VALIDATORS["event.schema.json"].is_valid({"type": "draw", "seat": 5, "tile": "1m"})
+
+
+def test_a_game_with_a_leave_matches_the_schemas():
+    game = new_game("sichuan", seed=3)
+    rng = random.Random(3)
+    while game.step < 15:
+        for seat, actions in sorted(game.pending().items()):
+            game.act(seat, rng.choice(actions))
+    game.leave(2)
+    while not game.finished:
+        for seat, actions in sorted(game.pending().items()):
+            game.act(seat, rng.choice(actions))
+    events = game.events(None)
+    assert any(e["type"] == "leave" for e in events)
+    for event in events + game.events(1):
+        _valid("event.schema.json", event)
+    _valid("log.schema.json", json.loads(json.dumps(game.log)))
+    _valid("view.schema.json", json.loads(json.dumps(game.view(0))))

@@ -797,9 +797,6 @@ void validate_context(const uint8_t* concealed, const MeldSpec* melds, int n_mel
                       " among its concealed tiles, so the winning " + tile() + " cannot be the last unseen copy");
   if (ctx.kong && ctx.self_drawn && !kongs)
     throw InvalidHand("杠上开花 (win on a kong replacement tile) needs a kong among the melds");
-  if (ctx.kong && !ctx.self_drawn && ctx.wall_last)
-    throw InvalidHand("抢杠和 (robbing a kong) together with 海底捞月 (the last tile discarded) is impossible: a robbed "
-                      "kong tile is no discard (pass kong or wall_last, not both, for a win on another's tile)");
   if (ctx.kong && !ctx.self_drawn && others + in_melds)
     throw InvalidHand("抢杠和 (robbing a kong of " + tile() + ") contradicts the hand: it holds another " + tile() +
                       ", but the robbed kong had the other three copies");

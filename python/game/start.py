@@ -169,23 +169,30 @@ def replay(log: Mapping[str, Any], *, verify: bool = True, **engine_options: Any
                 f"wall[{at}]: {tile_name(game.wall[at])} where the seed puts {tile_name(expected[at])})")
     game.shuffled = shuffled
     # Game.leave calls are no answers: the log's "leave" events say after how many answers each came.
-    leaves: Dict[int, List[int]] = {}
-    for event in log["events"]:
+    leaves: Dict[int, List[Any]] = {}
+    for i, event in enumerate(log["events"]):
         if event.get("type") == "leave":
-            after, seat = event.get("after_actions"), event.get("seat")
-            if type(after) is not int or type(seat) is not int:
-                raise ReplayError(f"a 'leave' event needs integer 'after_actions' and 'seat', got {_short(event)}")
-            leaves.setdefault(after, []).append(seat)
+            after = event.get("after_actions")
+            if type(after) is not int or not 0 <= after <= len(actions):
+                raise ReplayError(f"log field 'events[{i}].after_actions' must be an answer count 0..{len(actions)}, "
+                                  f"got {_short(after)}")
+            leaves.setdefault(after, []).append((i, event.get("seat")))
+
+    def leave(step: int) -> None:
+        for i, seat in leaves.get(step, ()):
+            try:
+                game.leave(seat)
+            except IllegalActionError as exc:
+                raise ReplayError(f"log field 'events[{i}]' (seat {_short(seat)} leaves): {exc}") from None
+
     for step, (seat, code) in enumerate(actions):
-        for leaver in leaves.get(step, ()):
-            game.leave(leaver)
+        leave(step)
         try:
             game.act(seat, code)
         except IllegalActionError as exc:
             raise ReplayError(f"log field 'actions[{step}]' (seat {seat}, code {code}) is not legal on replay: "
                               f"{exc}") from None
-    for leaver in leaves.get(len(actions), ()):
-        game.leave(leaver)
+    leave(len(actions))
     if verify:
         replayed = game.log
         for name in _RECORD:

@@ -259,6 +259,17 @@ class SichuanGame(Game):
             raise IllegalActionError(f"seat must be 0..3, got {seat!r}")
         if seat in self.left:
             raise IllegalActionError(f"seat {seat} has already left the hand")
+        events_before = len(self._events)
+        try:
+            self._leave(seat)
+        finally:
+            # A new decision point when the open window closed: anything beyond the leave event
+            # itself happened (a resolution, a draw, the end). Answers to the window still open
+            # (others' claims while the leaver is dropped from it) keep their step.
+            if len(self._events) > events_before + 1:
+                self.step += 1
+
+    def _leave(self, seat: int) -> None:
         others = [s for s in self.settlement.in_hand if s != seat]
         check = (not self.won[seat] and self.rules.escape_ready_check_last
                  and self.tail - self.head <= self.rules.escape_ready_check_last)
