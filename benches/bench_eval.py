@@ -24,7 +24,7 @@ import pytest
 from mahjong_core.game.backends import Job, shutdown_pools
 from mahjong_core.game.botspec import bot_specs
 from mahjong_core.game.registry import resolve_rules
-from mahjong_core.game.simulate import simulate
+from mahjong_core.game.simulate import play_task, simulate
 
 RULESET = "sichuan"
 BOTS = ["greedy", "random", "random", "random"]
@@ -69,7 +69,7 @@ def measure_ray(hands: int = HANDS) -> Dict[str, float]:
     ref = ray.put(job)
     n = 400
     started = time.perf_counter()
-    ray.get([_RAY_REMOTE[0].remote(ref, 0, 0, False) for _ in range(n)])
+    ray.get([_RAY_REMOTE[0].remote(play_task, ref, 0, 0, False) for _ in range(n)])
     empty = time.perf_counter() - started
     tasks_per_s = n / empty
     per_task_cpu = empty * 2 / n  # two CPUs busy with the empty tasks

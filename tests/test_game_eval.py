@@ -17,7 +17,7 @@ import pytest
 from eval_bots import KillerBot
 from mahjong_core.game import backends
 from mahjong_core.game.bots import Bot, GreedyBot, RandomBot, make_bot
-from mahjong_core.game.botspec import BotSpec, bot_spec, bot_specs, split_bot_list
+from mahjong_core.game.botspec import BotSpec, bot_spec, bot_specs, build_bot, split_bot_list
 from mahjong_core.game.match import Match
 from mahjong_core.game.results_file import read_results
 from mahjong_core.game.simulate import compare, simulate
@@ -65,6 +65,7 @@ def test_bot_specs_resolve_names_paths_arguments_classes_and_instances():
     inst = bot_spec(instance)
     assert inst.label == "first" and inst.build() is not instance and inst.build().last is True
     assert make_bot(instance) is instance and isinstance(make_bot("random"), RandomBot)
+    assert build_bot(instance) is instance and build_bot(f"{__name__}:FirstActionBot(last=True)").last
     assert len(bot_specs("greedy")) == 4 and len(bot_specs(["greedy", "random", "random", "random"])) == 4
 
 

@@ -1,8 +1,10 @@
 """Where a simulation's hands run: in this process, on a pool of worker processes, or on Ray.
 
 Work is a list of unit ranges (hands, or walls in duplicate mode). Each backend cuts them into
-tasks; a task builds its bots from the run's `BotSpec`s, plays its units (`simulate.run_units`) and
-returns ``(start, stop, Tally, records or None)``. The driver accepts each task's result exactly
+tasks and runs the caller's `task(job, start, stop, keep_records[, local])` for each — for a
+simulation `simulate.play_task`, which builds the bots from the run's `BotSpec`s, plays the units
+and returns ``(start, stop, Tally, records or None)``. (The task is a parameter so that this module
+does not import the simulation.) The driver accepts each task's result exactly
 once (`on_result`), so a task that is retried — its worker process died, its Ray node was lost — is
 never counted twice, and since every hand is seeded by its own number the retried task plays the
 same hands.
@@ -28,10 +30,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from mahjong_core.errors import InvalidArgumentError, MahjongError
 
-from .botspec import BotSpec, local_bot
+from .botspec import BotSpec
 from .tally import HandRecord, Tally
 
-__all__ = ["Job", "BACKENDS", "run_job", "execute", "shutdown_pools", "plan_tasks", "WorkerLostError"]
+__all__ = ["Job", "BACKENDS", "run_job", "shutdown_pools", "plan_tasks", "WorkerLostError", "TaskResult"]
 
 BACKENDS = ("processes", "ray")
 #: Ray tasks are cut to at least this many hands (~0.3-0.6 s of play with the reference bots) ...
@@ -59,30 +61,6 @@ class Job:
     @property
     def hands_per_unit(self) -> int:
         return 4 if self.duplicate else 1
-
-
-_WORKER_BOTS: Dict[bytes, List[Any]] = {}
-
-
-def execute(job: Job, start: int, stop: int, keep_records: bool, local: bool = False) -> TaskResult:
-    """Play units [start, stop) of `job` (one task); `local`: this process, instances used as given."""
-    from mahjong_core import ensure_init
-
-    from .simulate import run_units
-
-    ensure_init()
-    if local:
-        bots = [local_bot(spec) for spec in job.specs]
-    else:
-        # a worker keeps the bots of its latest run, so a bot that is costly to build (a model to
-        # load) is built once per worker, not once per task (bots start every hand with new_hand)
-        key = pickle.dumps(job.specs)
-        bots = _WORKER_BOTS.get(key)
-        if bots is None:
-            _WORKER_BOTS.clear()
-            bots = _WORKER_BOTS[key] = [spec.build() for spec in job.specs]
-    records = run_units(job.ruleset, job.rules, job.seed, bots, job.duplicate, start, stop)
-    return start, stop, Tally.of_units(records, job.hands_per_unit), records if keep_records else None
 
 
 def plan_tasks(ranges: Sequence[Tuple[int, int]], units_per_task: int) -> List[Tuple[int, int]]:
@@ -150,14 +128,15 @@ def shutdown_pools() -> None:
 atexit.register(shutdown_pools)
 
 
-def _run_processes(job: Job, tasks: List[Tuple[int, int]], workers: int, start_method: Optional[str],
-                   keep: bool, on_result: Callable[[TaskResult], None], retries: int) -> int:
+def _run_processes(task: Callable[..., TaskResult], job: Job, tasks: List[Tuple[int, int]], workers: int,
+                   start_method: Optional[str], keep: bool, on_result: Callable[[TaskResult], None],
+                   retries: int) -> int:
     method = start_method or _default_start_method()
     pending = set(tasks)
     replaced = 0
     while pending:
         pool = process_pool(workers, method)
-        futures: Dict[Future, Tuple[int, int]] = {pool.submit(execute, job, a, b, keep): (a, b)
+        futures: Dict[Future, Tuple[int, int]] = {pool.submit(task, job, a, b, keep): (a, b)
                                                   for a, b in sorted(pending)}
         try:
             waiting = set(futures)
@@ -168,9 +147,9 @@ def _run_processes(job: Job, tasks: List[Tuple[int, int]], workers: int, start_m
                     pending.discard(futures[fut])
                     on_result(result)
         except BrokenProcessPool:
-            for fut, task in futures.items():  # keep what finished before the pool broke
-                if task in pending and fut.done() and not fut.cancelled() and fut.exception() is None:
-                    pending.discard(task)
+            for fut, unit_range in futures.items():  # keep what finished before the pool broke
+                if unit_range in pending and fut.done() and not fut.cancelled() and fut.exception() is None:
+                    pending.discard(unit_range)
                     on_result(fut.result())
             _discard_pool(workers, method)
             replaced += 1
@@ -200,8 +179,8 @@ def import_ray() -> Any:
 _RAY_REMOTE: List[Any] = []
 
 
-def _ray_execute(job: Job, start: int, stop: int, keep: bool) -> TaskResult:
-    return execute(job, start, stop, keep)
+def _ray_task(task: Callable[..., TaskResult], job: Job, start: int, stop: int, keep: bool) -> TaskResult:
+    return task(job, start, stop, keep)
 
 
 def _ray_parallelism(ray: Any, address: Optional[str], runtime_env: Optional[Dict[str, Any]]) -> int:
@@ -210,14 +189,14 @@ def _ray_parallelism(ray: Any, address: Optional[str], runtime_env: Optional[Dic
     return max(1, int(ray.cluster_resources().get("CPU", 1)))
 
 
-def _run_ray(job: Job, tasks: List[Tuple[int, int]], keep: bool, on_result: Callable[[TaskResult], None],
-             retries: int) -> int:
+def _run_ray(task: Callable[..., TaskResult], job: Job, tasks: List[Tuple[int, int]], keep: bool,
+             on_result: Callable[[TaskResult], None], retries: int) -> int:
     ray = import_ray()
     if not _RAY_REMOTE:
-        _RAY_REMOTE.append(ray.remote(_ray_execute))
+        _RAY_REMOTE.append(ray.remote(_ray_task))
     remote = _RAY_REMOTE[0].options(max_retries=retries, retry_exceptions=False)
     job_ref = ray.put(job)
-    refs = {remote.remote(job_ref, a, b, keep): (a, b) for a, b in tasks}
+    refs = {remote.remote(task, job_ref, a, b, keep): (a, b) for a, b in tasks}
     try:
         while refs:
             ready, _ = ray.wait(list(refs), num_returns=min(len(refs), 8), timeout=0.2)
@@ -233,11 +212,14 @@ def _run_ray(job: Job, tasks: List[Tuple[int, int]], keep: bool, on_result: Call
 
 # ---------------------------------------------------------------------------------------------
 
-def run_job(job: Job, ranges: Sequence[Tuple[int, int]], *, backend: str, workers: int,
+def run_job(task: Callable[..., TaskResult], job: Job, ranges: Sequence[Tuple[int, int]], *, backend: str,
+            workers: int,
             on_result: Callable[[TaskResult], None], keep_records: bool, start_method: Optional[str] = None,
             address: Optional[str] = None, runtime_env: Optional[Dict[str, Any]] = None, retries: int = 3,
             task_hands: Optional[int] = None) -> Dict[str, Any]:
-    """Play the unit `ranges` of `job` on `backend`; returns how it ran (backend, tasks, replaced pools)."""
+    """Run `task` over the unit `ranges` of `job` on `backend`; returns how it ran (backend, tasks, replaced
+    pools). `task(job, start, stop, keep_records, local)` must be a module-level function (workers
+    import it by name)."""
     total = sum(b - a for a, b in ranges)
     hpu = job.hands_per_unit
     if backend not in BACKENDS:
@@ -249,16 +231,16 @@ def run_job(job: Job, ranges: Sequence[Tuple[int, int]], *, backend: str, worker
         parallel = _ray_parallelism(ray, address, runtime_env)
         per_task = _units_per_task(total, hpu, parallel, 4, RAY_MIN_TASK_HANDS, RAY_MAX_TASK_HANDS, task_hands)
         tasks = plan_tasks(ranges, per_task)
-        _run_ray(job, tasks, keep_records, on_result, retries)
+        _run_ray(task, job, tasks, keep_records, on_result, retries)
         return {"backend": "ray", "workers": parallel, "tasks": len(tasks), "task_hands": per_task * hpu}
     if workers == 1:
         per_task = _units_per_task(total, hpu, 1, 100, 4, 200, task_hands)
         tasks = plan_tasks(ranges, per_task)
         for a, b in tasks:
-            on_result(execute(job, a, b, keep_records, local=True))
+            on_result(task(job, a, b, keep_records, True))
         return {"backend": "serial", "workers": 1, "tasks": len(tasks), "task_hands": per_task * hpu}
     per_task = _units_per_task(total, hpu, workers, 8, 40, 1000, task_hands)
     tasks = plan_tasks(ranges, per_task)
-    replaced = _run_processes(job, tasks, workers, start_method, keep_records, on_result, retries)
+    replaced = _run_processes(task, job, tasks, workers, start_method, keep_records, on_result, retries)
     return {"backend": "processes", "workers": workers, "tasks": len(tasks), "task_hands": per_task * hpu,
             "pools_replaced": replaced}

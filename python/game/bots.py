@@ -24,6 +24,7 @@ import random
 from typing import Any, Dict, List, Sequence, Tuple, Type
 
 from mahjong_core import _core
+from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.tiles import Forms
 
 from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
@@ -266,10 +267,13 @@ def _isolated(hand: bytearray, t: int) -> bool:
 BOTS: Dict[str, Type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(spec: Any) -> Bot:
-    """A bot from any bot spec: a built-in name ("random", "greedy"), "package.module:Class(args)", a
-    class, or an instance (returned as is); see `mahjong_core.game.botspec`."""
-    from .botspec import build_bot  # botspec imports this module for BOTS
-
-    return build_bot(spec)
-
+def make_bot(name: Any) -> Bot:
+    """A built-in bot by name ("random", "greedy"); a bot instance is returned as is. Any other bot
+    spec (an import path, a class): `mahjong_core.game.botspec.build_bot`."""
+    if callable(getattr(name, "choose", None)) and not isinstance(name, type):
+        return name
+    try:
+        return BOTS[name]()
+    except (KeyError, TypeError):
+        raise InvalidArgumentError(f"unknown bot {name!r}; bots: {', '.join(BOTS)} (import paths and classes: "
+                                   f"mahjong_core.game.botspec.build_bot)") from None

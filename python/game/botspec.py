@@ -37,6 +37,8 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from mahjong_core.errors import InvalidArgumentError
 
+from .bots import BOTS
+
 __all__ = ["BotSpec", "bot_spec", "bot_specs", "build_bot", "split_bot_list"]
 
 
@@ -80,8 +82,6 @@ def _split_target(target: str) -> Tuple[str, str]:
 
 
 def _builtin_bots() -> Dict[str, Any]:
-    from .bots import BOTS
-
     return BOTS
 
 

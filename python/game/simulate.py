@@ -24,6 +24,7 @@ Intervals (`stats`) are t intervals over independent units: hands, or walls in d
 
 from __future__ import annotations
 
+import pickle
 import random
 import time
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ from mahjong_core.errors import InvalidArgumentError
 
 from .backends import Job, TaskResult, run_job
 from .bots import Bot
-from .botspec import BotSpec, bot_specs
+from .botspec import BotSpec, bot_specs, build_bot, local_bot
 from .engine import Game
 from .progress import ProgressBar
 from .registry import check_ruleset, game_class
@@ -43,7 +44,7 @@ from .start import new_game
 from .stats import Comparison, Estimate, estimate, paired_p_value
 from .tally import HandRecord, Tally
 
-__all__ = ["play_hand", "simulate", "compare", "SimulationResult", "SeatStats", "ProgressBar", "run_units"]
+__all__ = ["play_hand", "simulate", "compare", "SimulationResult", "SeatStats", "ProgressBar", "run_units", "play_task"]
 
 
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
@@ -102,11 +103,32 @@ def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicat
     return out
 
 
+_WORKER_BOTS: Dict[bytes, List[Any]] = {}
+
+
+def play_task(job: Job, start: int, stop: int, keep_records: bool, local: bool = False) -> TaskResult:
+    """One task of a run (what every backend runs): units [start, stop) of `job`, as
+    ``(start, stop, Tally, records or None)``; `local`: this process, bot instances used as given."""
+    from mahjong_core import ensure_init
+
+    ensure_init()
+    if local:
+        bots = [local_bot(spec) for spec in job.specs]
+    else:
+        # a worker keeps the bots of its latest run, so a bot that is costly to build (a model to
+        # load) is built once per worker, not once per task (bots start every hand with new_hand)
+        key = pickle.dumps(job.specs)
+        bots = _WORKER_BOTS.get(key)
+        if bots is None:
+            _WORKER_BOTS.clear()
+            bots = _WORKER_BOTS[key] = [spec.build() for spec in job.specs]
+    records = run_units(job.ruleset, job.rules, job.seed, bots, job.duplicate, start, stop)
+    return start, stop, Tally.of_units(records, job.hands_per_unit), records if keep_records else None
+
+
 def _run_range(ruleset: str, rules: Any, seed: int, bot_names: Sequence[str], start: int, stop: int
                ) -> List[HandRecord]:
     """Hands [start, stop) of a normal run with built-in bots by name (benches, profiling)."""
-    from .botspec import build_bot
-
     return run_units(ruleset, rules, seed, [build_bot(name) for name in bot_names], False, start, stop)
 
 
@@ -381,7 +403,7 @@ def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] 
             bar.update(part.hands)
 
     try:
-        ran = run_job(job, _missing_ranges(done_units, units), backend=backend, workers=workers,
+        ran = run_job(play_task, job, _missing_ranges(done_units, units), backend=backend, workers=workers,
                       on_result=on_result, keep_records=results_file is not None, start_method=start_method,
                       address=address, runtime_env=runtime_env, retries=retries, task_hands=task_hands)
     finally:
