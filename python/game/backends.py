@@ -36,8 +36,9 @@ from .tally import HandRecord, Tally
 __all__ = ["Job", "BACKENDS", "run_job", "shutdown_pools", "plan_tasks", "WorkerLostError", "TaskResult"]
 
 BACKENDS = ("processes", "ray")
-#: Ray tasks are cut to at least this many hands (~0.3-0.6 s of play with the reference bots) ...
-RAY_MIN_TASK_HANDS = 1000
+#: Ray tasks are cut to at least this many hands (~0.2-0.4 s of play with the reference bots, against
+#: ~5 ms of Ray's cost per task: under 2.5%) ...
+RAY_MIN_TASK_HANDS = 400
 #: ... and at most this many, so that a run still spreads over many tasks for load balance
 RAY_MAX_TASK_HANDS = 20000
 
