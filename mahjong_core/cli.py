@@ -29,6 +29,7 @@ RULESETS = ("mcr", "sichuan", "changbai")
 #: command -> (module with configure(parser) / run(args), one-line help)
 COMMANDS: Dict[str, Tuple[str, str]] = {
     "simulate": ("mahjong_core.game.cli", "self-play hands with the reference bots"),
+    "league": ("mahjong_core.league.cli", "every combination of four bots from a list; a ranking with intervals"),
     "serve": ("mahjong_core.server.cli", "host tables: WebSocket protocol and a browser table"),
     "replay": ("mahjong_core.viz.cli", "a game log or Botzone record as a self-contained HTML viewer"),
     "botzone": ("mahjong_core.botzone.cli", "Botzone: a local judge for protocol bots (match)"),

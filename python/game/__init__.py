@@ -13,8 +13,11 @@ This layer is ruleset-blind: `registry` lists the rulesets, and each ruleset's p
 Modules: `actions` (Action objects and their integer codes), `constants` (phases, meld kinds),
 `wall` (tile sets, seeded shuffle, deal layout, scripted walls), `engine` (the shared state
 machine), `registry` (the rulesets), `start` (`new_game`, `replay`), `view`, `log`, `bots`, `match`
-(multi-hand matches), `simulate` (self-play runner), `testing` (state checks and a scripted driver),
-`cli` (the `mahjong-core simulate` command).
+(multi-hand matches), `simulate` (self-play runner: duplicate mode, intervals, comparisons),
+`botspec` (any bot by spec, buildable in any worker), `tally` / `stats` (integer sums, t intervals),
+`results_file` (per-hand JSONL, resuming), `backends` (this process, worker pools, Ray),
+`progress`, `testing` (state checks and a scripted driver), `cli` (the `mahjong-core simulate`
+command). docs/SCALING.md: evaluating bots at scale.
 """
 
 from __future__ import annotations

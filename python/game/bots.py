@@ -267,10 +267,13 @@ def _isolated(hand: bytearray, t: int) -> bool:
 BOTS: Dict[str, Type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(name: str) -> Bot:
-    """A bot by name ("random", "greedy")."""
+def make_bot(name: Any) -> Bot:
+    """A built-in bot by name ("random", "greedy"); a bot instance is returned as is. Any other bot
+    spec (an import path, a class): `mahjong_core.game.botspec.build_bot`."""
+    if callable(getattr(name, "choose", None)) and not isinstance(name, type):
+        return name
     try:
         return BOTS[name]()
-    except KeyError:
-        raise InvalidArgumentError(f"unknown bot {name!r}; bots: {', '.join(BOTS)}") from None
-
+    except (KeyError, TypeError):
+        raise InvalidArgumentError(f"unknown bot {name!r}; bots: {', '.join(BOTS)} (import paths and classes: "
+                                   f"mahjong_core.game.botspec.build_bot)") from None

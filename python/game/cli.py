@@ -1,4 +1,12 @@
-"""`mahjong-core simulate <ruleset> ...`: self-play hands with the reference bots and report per-seat results."""
+"""`mahjong-core simulate <ruleset> ...`: self-play hands with any bots and report per-bot results.
+
+    mahjong-core simulate sichuan --hands 100000 --duplicate --bots "mypkg.bots:MyBot,greedy,greedy,greedy" \\
+        --backend ray --ray-address auto --out results.jsonl --progress tqdm
+
+`configure` adds one option group per concern (`_add_*`) and `run` goes through small steps
+(`run_options` -> `simulate` -> `report`), so that a new option is a line in one group and a line in
+one step.
+"""
 
 from __future__ import annotations
 
@@ -6,62 +14,109 @@ import argparse
 import dataclasses
 import json
 import sys
+from typing import Any, Dict
 
+from .backends import BACKENDS
 from .bots import BOTS
+from .botspec import split_bot_list
+from .progress import PROGRESS_KINDS, make_progress
 from .registry import RULESETS, game_class
-from .simulate import ProgressBar, save_logs, simulate
+from .simulate import SimulationResult, save_logs, simulate
 
-__all__ = ["configure", "run"]
+__all__ = ["configure", "run", "add_run_options", "run_options", "rules_from_args", "progress_from_args"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.description = "Self-play hands with the reference bots and report per-seat results."
+    parser.description = "Self-play hands with any bots and report per-bot results with 95% intervals."
     parser.add_argument("ruleset", choices=RULESETS, help="the ruleset to play")
-    parser.add_argument("--games", type=int, default=1000, help="hands to play (default 1000)")
+    parser.add_argument("--hands", "--games", dest="hands", type=int, default=1000,
+                        help="hands to play (default 1000; duplicate mode: a multiple of 4)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: hand i uses (seed, i) (default 1)")
     parser.add_argument("--bots", default="random,random,random,random",
-                        help=f"one bot per seat, comma-separated, or one for all ({', '.join(BOTS)})")
-    parser.add_argument("--preset", default=None, help="rules preset (default: the ruleset's default)")
-    parser.add_argument("--set", "--rule", dest="rule", action="append", default=[], metavar="KEY=VALUE",
-                        help="override one rule key, read by its type (e.g. --set max_fan=4); repeatable")
-    parser.add_argument("--workers", type=int, default=1, help="processes (default 1); results do not depend on it")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+                        help=f"one bot per seat, comma-separated, or one for all: {', '.join(BOTS)}, or an import "
+                             f"path 'package.module:MyBot' with optional literal arguments 'pkg.mod:MyBot(depth=2)'")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="play every wall 4 times, the bots rotated through the seats (paired over walls)")
+    add_run_options(parser)
+    parser.add_argument("--out", default=None, metavar="FILE.jsonl",
+                        help="stream per-hand results to this JSON Lines file; a partial file of the same run is "
+                             "resumed")
+    parser.add_argument("--fresh", action="store_true", help="with --out: start the file over instead of resuming")
     parser.add_argument("--save-logs", metavar="DIR", default=None,
                         help="write each hand's log as DIR/hand-NNNNNN.json (open with: mahjong-core replay)")
     parser.add_argument("--plot", metavar="FILE", default=None,
                         help="plot score distributions and win rates to FILE (.png/.svg/.pdf; needs "
                              "mahjong_core[plot])")
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--progress", dest="progress", action="store_true", default=None,
-                       help="show the progress bar (default: when stderr is a terminal)")
-    group.add_argument("--no-progress", dest="progress", action="store_false")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """Rules, backend and progress options (shared with `mahjong-core league`)."""
+    parser.add_argument("--preset", default=None, help="rules preset (default: the ruleset's default)")
+    parser.add_argument("--set", "--rule", dest="rule", action="append", default=[], metavar="KEY=VALUE",
+                        help="override one rule key, read by its type (e.g. --set max_fan=4); repeatable")
+    parser.add_argument("--workers", type=int, default=1, help="processes (default 1); results do not depend on it")
+    parser.add_argument("--backend", choices=BACKENDS, default="processes",
+                        help="processes (default: --workers local processes) or ray (pip install "
+                             "'mahjong_core[ray]')")
+    parser.add_argument("--ray-address", default=None, metavar="ADDRESS",
+                        help="with --backend ray: the cluster to join ('auto', 'ray://head:10001'); default: a "
+                             "local Ray instance")
+    parser.add_argument("--task-hands", type=int, default=None, metavar="N",
+                        help="hands per task (default: sized per backend)")
+    parser.add_argument("--progress", nargs="?", const="plain", default=None, choices=PROGRESS_KINDS,
+                        help="progress display: plain (the built-in bar; default when stderr is a terminal), "
+                             "tqdm, rich, none")
+    parser.add_argument("--no-progress", dest="progress", action="store_const", const="none",
+                        help="no progress display (= --progress none)")
+
+
+def rules_from_args(ruleset: str, args: argparse.Namespace) -> Any:
+    rules_cls = game_class(ruleset).rules_class()
+    rules = rules_cls.resolve(args.preset)
+    overrides = rules_cls.parse_assignments(args.rule)
+    return dataclasses.replace(rules, **overrides) if overrides else rules
+
+
+def progress_from_args(args: argparse.Namespace, total: int, label: str) -> Any:
+    kind = args.progress if args.progress is not None else ("plain" if sys.stderr.isatty() else "none")
+    return make_progress(kind, total, label=label)
+
+
+def run_options(args: argparse.Namespace) -> Dict[str, Any]:
+    """The `simulate` keyword arguments the shared options give."""
+    return {"workers": args.workers, "backend": args.backend, "address": args.ray_address,
+            "task_hands": args.task_hands}
 
 
 def run(args: argparse.Namespace) -> int:
     ruleset = args.ruleset
-    rules_cls = game_class(ruleset).rules_class()
-    rules = rules_cls.resolve(args.preset)
-    overrides = rules_cls.parse_assignments(args.rule)
-    if overrides:
-        rules = dataclasses.replace(rules, **overrides)
-    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
-    show = sys.stderr.isatty() if args.progress is None else args.progress
-    bar = ProgressBar(args.games, label=f"{ruleset} ") if show else None
-    result = simulate(ruleset, args.games, seed=args.seed, bots=bots, rules=rules, workers=args.workers, progress=bar)
+    options = run_options(args)
+    options.update(seed=args.seed, bots=split_bot_list(args.bots), rules=rules_from_args(ruleset, args),
+                   duplicate=args.duplicate, out=args.out, resume=not args.fresh)
+    bar = progress_from_args(args, args.hands, f"{ruleset} ")
+    try:
+        result = simulate(ruleset, args.hands, progress=bar, **options)
+    finally:
+        if bar is not None and hasattr(bar, "close"):
+            bar.close()
     if args.save_logs:
-        save_logs(args.save_logs, ruleset, args.games, seed=args.seed, bots=bots, rules=rules)
+        save_logs(args.save_logs, ruleset, args.hands, seed=args.seed, bots=options["bots"], rules=options["rules"],
+                  duplicate=args.duplicate)
     if args.plot:
         result.plot(args.plot)
+    report(result, args)
+    return 0
+
+
+def report(result: SimulationResult, args: argparse.Namespace) -> None:
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
-        return 0
-    print(f"{ruleset}: {result.games} hands, seed {result.seed}, preset {result.preset or 'custom'}, "
-          f"{result.workers} worker(s), {result.elapsed:.1f} s ({result.hands_per_second:,.0f} hands/s)")
-    print(f"hands that ran to the end of the wall: {result.exhausted} ({result.exhausted / result.games:.1%})")
-    print(f"{'seat':<5}{'bot':<8}{'wins':>8}{'win%':>8}{'self':>8}{'deal-in':>9}{'deal%':>8}"
-          f"{'points':>11}{'mean':>10}{'SD':>10}")
-    for seat, st in enumerate(result.seats):
-        d = st.to_dict()
-        print(f"{seat:<5}{st.bot:<8}{st.wins:>8}{d['win_rate']:>8.1%}{st.self_draws:>8}{st.deal_ins:>9}"
-              f"{d['deal_in_rate']:>8.1%}{st.points:>11}{st.mean:>10.2f}{st.sd:>10.2f}")
-    return 0
+        return
+    t = result.timing
+    mode = f"duplicate, {result.units} walls x 4 seatings" if result.duplicate else "independent hands"
+    print(f"{result.ruleset}: {result.hands} hands ({mode}), seed {result.seed}, preset {result.preset or 'custom'}, "
+          f"{t['backend']} x{t['workers']}, {result.elapsed:.1f} s ({result.hands_per_second:,.0f} hands/s)"
+          + (f", {t['resumed_hands']} resumed from {args.out}" if t.get("resumed_hands") else ""))
+    print(f"hands that ran to the end of the wall: {result.exhausted} ({result.exhausted / result.hands:.1%})")
+    print(result.table())

@@ -487,7 +487,8 @@ class Game:
         """Ruleset hook: give `new` an independent copy of the ruleset's own state (called by `clone`
         once the engine's slots are copied). The default deep-copies every attribute a subclass adds
         (its slots and instance dict) except plain immutable values and modules, keeping `new.ledger`
-        as the copy of `self.ledger` inside them (a settlement that writes into the game's ledger); one memo for all of them, so objects they share stay shared."""
+        as the copy of `self.ledger` inside them (a settlement that writes into the game's ledger);
+        one memo for all of them, so objects they share stay shared."""
         names = _ruleset_slots(type(self))
         memo = None
         for name in names:

@@ -24,9 +24,9 @@ import random
 import secrets
 from typing import Any, Dict, List, Optional, Sequence
 
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
-from .bots import Bot
+from .botspec import build_bot
 from .engine import Game
 from .registry import check_ruleset, game_class
 from .simulate import play_hand
@@ -97,8 +97,12 @@ class Match:
         self.hand_no += 1
         return summary
 
-    def play(self, bots: Sequence[Bot], hands: int, *, rng: Optional[random.Random] = None) -> "Match":
-        """Play `hands` more hands with `bots` (one per seat); returns the match."""
+    def play(self, bots: Sequence[Any], hands: int, *, rng: Optional[random.Random] = None) -> "Match":
+        """Play `hands` more hands with `bots` (one per seat: instances, or any bot spec — a built-in
+        name, "package.module:Class(args)", a class; see `botspec`); returns the match."""
+        bots = [build_bot(bot) for bot in bots]
+        if len(bots) != 4:
+            raise InvalidArgumentError(f"give one bot per seat (4), got {len(bots)}")
         rng = rng if rng is not None else random.Random(self.seed)
         for _ in range(hands):
             game = self.new_hand()

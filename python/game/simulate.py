@@ -1,32 +1,52 @@
-"""Self-play: `play_hand` and `simulate` (many independent hands, optionally on several processes).
+"""Self-play: `play_hand` and `simulate` (many seeded hands, duplicate seating, intervals, backends).
+
+    from mahjong_core.game.simulate import simulate
+    result = simulate("sichuan", bots=["mypkg.bots:MyBot", "greedy", "greedy", "greedy"],
+                      hands=100_000, duplicate=True, backend="ray")
+    print(result.table())                      # per bot: mean points/hand with its 95% interval
+    result.compare("mypkg.bots:MyBot", "greedy")  # difference, interval, p-value (paired over walls)
 
 The `mahjong-core simulate <ruleset>` command is `mahjong_core.game.cli`.
 
-Reproducibility: hand i of a run with seed S is `new_game(ruleset, seed=S, hand_no=i)` (dealer:
-seat i % 4, or drawn from the seed where the rules say the dealer is random), and its bots draw from
-`random.Random(S * 2**32 + i)`. Every statistic is an integer sum over hands, so the result is
-identical whatever the number of worker processes.
+Bots: any bot spec (`botspec`): built-in names, "package.module:Class(args)" import paths, classes,
+instances. Reproducibility: hand i of a run with seed S is `new_game(ruleset, seed=S, hand_no=i)`
+(dealer: seat i % 4, or drawn from the seed where the rules say the dealer is random), and its bots
+draw from `random.Random(S * 2**32 + i)`. In duplicate mode (`duplicate=True`) each wall i is
+played four times, rotation r = 0..3 seating bot ``(s - r) % 4`` in seat s, with the bots drawing from
+`random.Random((S * 2**32 + i) * 4 + r)`; the wall and its dealer do not change between rotations,
+so the luck of the deal cancels when a bot's four results on a wall are added. Every statistic is
+an integer sum (`tally.Tally`), so the result does not depend on the backend, the number of workers
+or on resuming — provided a bot's choices depend only on the game and the `rng` it is given by
+`new_hand(rng)` (not on state kept from earlier hands).
+
+Intervals (`stats`) are t intervals over independent units: hands, or walls in duplicate mode.
 """
 
 from __future__ import annotations
 
-import math
-import multiprocessing
+import pickle
 import random
-import sys
 import time
 from array import array
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, TextIO, Tuple
+from fractions import Fraction
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from mahjong_core.errors import InvalidArgumentError
 
-from .bots import Bot, make_bot
+from .backends import Job, TaskResult, run_job
+from .bots import Bot
+from .botspec import BotSpec, bot_specs, build_bot, local_bot
 from .engine import Game
+from .progress import ProgressBar
 from .registry import check_ruleset, game_class
+from .results_file import ResultsFile
 from .start import new_game
+from .stats import Comparison, Estimate, estimate, paired_p_value
+from .tally import HandRecord, Tally
 
-__all__ = ["play_hand", "simulate", "simulated_hand", "save_logs", "SimulationResult", "SeatStats", "ProgressBar"]
+__all__ = ["play_hand", "simulate", "compare", "simulated_hand", "save_logs", "SimulationResult", "SeatStats",
+           "ProgressBar", "run_units", "play_task"]
 
 
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
@@ -53,79 +73,7 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     return game
 
 
-# ---------------------------------------------------------------------------------------------
-# Statistics
-
-@dataclass
-class SeatStats:
-    """One seat's results over a run (integer sums; mean and SD derived)."""
-
-    bot: str
-    hands: int = 0
-    wins: int = 0
-    self_draws: int = 0
-    deal_ins: int = 0
-    points: int = 0
-    points_sq: int = 0
-
-    @property
-    def mean(self) -> float:
-        return self.points / self.hands if self.hands else 0.0
-
-    @property
-    def sd(self) -> float:
-        if self.hands < 2:
-            return 0.0
-        var = (self.points_sq - self.points * self.points / self.hands) / (self.hands - 1)
-        return math.sqrt(max(var, 0.0))
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"bot": self.bot, "hands": self.hands, "wins": self.wins, "self_draws": self.self_draws,
-                "deal_ins": self.deal_ins, "points": self.points, "mean": self.mean, "sd": self.sd,
-                "win_rate": self.wins / self.hands if self.hands else 0.0,
-                "deal_in_rate": self.deal_ins / self.hands if self.hands else 0.0}
-
-
-@dataclass
-class SimulationResult:
-    ruleset: str
-    games: int
-    seed: int
-    bots: Tuple[str, ...]
-    rules: Dict[str, Any]
-    preset: Optional[str]
-    workers: int
-    seats: List[SeatStats]
-    exhausted: int = 0
-    elapsed: float = 0.0
-    checksum: int = 0
-    extra: Dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def hands_per_second(self) -> float:
-        return self.games / self.elapsed if self.elapsed > 0 else 0.0
-
-    def plot(self, path: Optional[str] = None) -> Any:
-        """Per-seat score distribution, win rate and mean with 95% intervals as a matplotlib Figure
-        (saved to `path` when given). Needs `pip install "mahjong_core[plot]"`."""
-        from mahjong_core.viz.plot import plot_simulation
-
-        return plot_simulation(self, path)
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"ruleset": self.ruleset, "games": self.games, "seed": self.seed, "bots": list(self.bots),
-                "preset": self.preset, "rules": self.rules, "workers": self.workers,
-                "exhausted": self.exhausted, "elapsed_seconds": self.elapsed,
-                "hands_per_second": self.hands_per_second, "checksum": self.checksum,
-                "seats": [s.to_dict() for s in self.seats]}
-
-
-# A hand's outcome as plain ints (cheap to send between processes):
-# (index, totals, winners, deal-in seat per discard win, self-drawing winners, exhausted)
-HandRecord = Tuple[int, Tuple[int, ...], Tuple[int, ...], Tuple[int, ...], Tuple[int, ...], bool]
-
-
-def _record(index: int, game: Game) -> HandRecord:
+def _record(unit: int, rotation: int, game: Game) -> HandRecord:
     deal_ins: List[int] = []
     self_draws: List[int] = []
     for event in game._events:
@@ -134,47 +82,51 @@ def _record(index: int, game: Game) -> HandRecord:
                 self_draws.append(event[1])
             else:
                 deal_ins.append(event[3])
-    return (index, tuple(game.ledger.totals()), tuple(game.winners), tuple(deal_ins), tuple(self_draws),
-            game.exhausted)
+    return (unit, rotation, game.dealer, tuple(game.ledger.totals()), tuple(game.winners), tuple(deal_ins),
+            tuple(self_draws), game.exhausted)
 
 
-def _dealer_for(ruleset: str, rules: Any, index: int) -> Optional[int]:
-    if game_class(ruleset).random_dealer(rules):
-        return None  # drawn from the seed
-    return index % 4
-
-
-def _run_range(ruleset: str, rules: Any, seed: int, bot_names: Sequence[str], start: int, stop: int
-               ) -> List[HandRecord]:
-    bots = [make_bot(name) for name in bot_names]
+def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicate: bool, start: int, stop: int
+              ) -> List[HandRecord]:
+    """Play units [start, stop) with `bots` (one per player); the records in unit, rotation order."""
+    random_dealer = game_class(ruleset).random_dealer(rules)
     out = []
+    rotations: Tuple[int, ...] = tuple(range(4 if duplicate else 1))
+    seatings = [[bots[(s - r) % 4] for s in range(4)] for r in rotations]
     for i in range(start, stop):
-        rng = random.Random(seed * 2**32 + i)
-        for bot in bots:
-            bot.new_hand(rng)
-        game = new_game(ruleset, seed=seed, hand_no=i, rules=rules, dealer=_dealer_for(ruleset, rules, i))
-        play_hand(game, bots)
-        out.append(_record(i, game))
+        dealer = None if random_dealer else i % 4  # None: drawn from the seed
+        for r in rotations:
+            game = _play_one(ruleset, rules, seed, bots, seatings[r], duplicate, i, r, dealer)
+            out.append(_record(i, r, game))
     return out
 
 
-def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Sequence[str] = ("random",) * 4,
-                   rules: Any = None) -> Game:
-    """Hand `index` of `simulate(ruleset, ..., seed=seed, bots=bots, rules=rules)` played again: the
-    same wall, dealer and bot choices, so its `log` is that hand's (`simulate --save-logs`)."""
-    bot_names = tuple(bots) * 4 if len(tuple(bots)) == 1 else tuple(bots)
-    rules = game_class(check_ruleset(ruleset)).rules_class().resolve(rules)
-    bot_objects = [make_bot(name) for name in bot_names]
-    rng = random.Random(seed * 2**32 + index)
-    for bot in bot_objects:
+def _play_one(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], seating: Sequence[Bot], duplicate: bool,
+              unit: int, rotation: int, dealer: Optional[int]) -> Game:
+    """One hand of a run: wall (seed, unit), the bots' random stream (seed, unit[, rotation]), played out."""
+    rng = random.Random((seed * 2**32 + unit) * 4 + rotation if duplicate else seed * 2**32 + unit)
+    for bot in bots:
         bot.new_hand(rng)
-    game = new_game(ruleset, seed=seed, hand_no=index, rules=rules, dealer=_dealer_for(ruleset, rules, index))
-    return play_hand(game, bot_objects)
+    game = new_game(ruleset, seed=seed, hand_no=unit, rules=rules, dealer=dealer)
+    return play_hand(game, seating)
 
 
-def save_logs(directory: str, ruleset: str, games: int, *, seed: int = 1, bots: Sequence[str] = ("random",) * 4,
-              rules: Any = None) -> int:
-    """Write the log of hand i of that simulation, for every i < games, as `directory`/hand-NNNNNN.json
+def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("random",) * 4, rules: Any = None,
+                   duplicate: bool = False) -> Game:
+    """Hand `index` of `simulate(ruleset, ..., seed=seed, bots=bots, rules=rules, duplicate=duplicate)`
+    played again — the same wall, dealer and bot choices — so its `log` is that hand's (`simulate
+    --save-logs`). In duplicate mode hand `index` is wall index // 4 in rotation index % 4."""
+    rules = game_class(check_ruleset(ruleset)).rules_class().resolve(rules)
+    players = [spec.build() for spec in bot_specs(bots)]
+    unit, rotation = (index // 4, index % 4) if duplicate else (index, 0)
+    dealer = None if game_class(ruleset).random_dealer(rules) else unit % 4
+    seating = [players[(s - rotation) % 4] for s in range(4)]
+    return _play_one(ruleset, rules, seed, players, seating, duplicate, unit, rotation, dealer)
+
+
+def save_logs(directory: str, ruleset: str, hands: int, *, seed: int = 1, bots: Any = ("random",) * 4,
+              rules: Any = None, duplicate: bool = False) -> int:
+    """Write the log of hand i of that simulation, for every i < hands, as `directory`/hand-NNNNNN.json
     (each hand played again by `simulated_hand`); returns the number written."""
     import json
     import os
@@ -183,121 +135,374 @@ def save_logs(directory: str, ruleset: str, games: int, *, seed: int = 1, bots: 
         os.makedirs(directory, exist_ok=True)
     except OSError as exc:
         raise InvalidArgumentError(f"cannot create the log directory {directory}: {exc.strerror}") from None
-    for index in range(games):
-        game = simulated_hand(ruleset, index, seed=seed, bots=bots, rules=rules)
+    for index in range(hands):
+        game = simulated_hand(ruleset, index, seed=seed, bots=bots, rules=rules, duplicate=duplicate)
         with open(os.path.join(directory, f"hand-{index:06d}.json"), "w", encoding="utf-8") as f:
             json.dump(game.log, f, ensure_ascii=False)
-    return games
+    return hands
 
 
-def _run_chunk(args: Tuple[str, Any, int, Tuple[str, ...], int, int]) -> List[HandRecord]:
-    return _run_range(*args)
+_WORKER_BOTS: Dict[bytes, List[Any]] = {}
 
 
-def simulate(ruleset: str, games: int, *, seed: int = 1, bots: Sequence[str] = ("random",) * 4,
-             rules: Any = None, workers: int = 1, progress: Optional["ProgressBar"] = None) -> SimulationResult:
-    """Play `games` independent hands with the named bots (one per seat); see the module docstring."""
-    check_ruleset(ruleset)
-    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
-        raise InvalidArgumentError(f"games must be a positive integer, got {games!r}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidArgumentError(f"seed must be a non-negative integer, got {seed!r}")
-    bot_names = tuple(bots)
-    if len(bot_names) == 1:
-        bot_names = bot_names * 4
-    if len(bot_names) != 4:
-        raise InvalidArgumentError(f"give one bot per seat (4) or one for all, got {len(bot_names)}")
-    for name in bot_names:
-        make_bot(name)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidArgumentError(f"workers must be a positive integer, got {workers!r}")
-    rules = game_class(ruleset).rules_class().resolve(rules)
+def play_task(job: Job, start: int, stop: int, keep_records: bool, local: bool = False) -> TaskResult:
+    """One task of a run (what every backend runs): units [start, stop) of `job`, as
+    ``(start, stop, Tally, records or None)``; `local`: this process, bot instances used as given."""
     from mahjong_core import ensure_init
 
     ensure_init()
-    started = time.perf_counter()
-    records: List[HandRecord] = []
-    if workers == 1:
-        step = max(1, min(200, games // 100 or 1))
-        for start in range(0, games, step):
-            records.extend(_run_range(ruleset, rules, seed, bot_names, start, min(games, start + step)))
-            if progress is not None:
-                progress.update(len(records))
+    if local:
+        bots = [local_bot(spec) for spec in job.specs]
     else:
-        chunk = max(1, min(500, games // (workers * 8) or 1))
-        tasks = [(ruleset, rules, seed, bot_names, start, min(games, start + chunk))
-                 for start in range(0, games, chunk)]
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        with context.Pool(workers) as pool:
-            for part in pool.imap_unordered(_run_chunk, tasks):
-                records.extend(part)
-                if progress is not None:
-                    progress.update(len(records))
-    elapsed = time.perf_counter() - started
-    if progress is not None:
-        progress.close()
-    records.sort()
-    return _summarise(ruleset, games, seed, bot_names, rules, workers, records, elapsed)
+        # a worker keeps the bots of its latest run, so a bot that is costly to build (a model to
+        # load) is built once per worker, not once per task (bots start every hand with new_hand)
+        key = pickle.dumps(job.specs)
+        bots = _WORKER_BOTS.get(key)
+        if bots is None:
+            _WORKER_BOTS.clear()
+            bots = _WORKER_BOTS[key] = [spec.build() for spec in job.specs]
+    records = run_units(job.ruleset, job.rules, job.seed, bots, job.duplicate, start, stop)
+    return start, stop, Tally.of_units(records, job.hands_per_unit), records if keep_records else None
 
 
-def _summarise(ruleset: str, games: int, seed: int, bot_names: Tuple[str, ...], rules: Any, workers: int,
-               records: List[HandRecord], elapsed: float) -> SimulationResult:
-    seats = [SeatStats(bot=name) for name in bot_names]
-    exhausted = 0
-    checksum = 0
-    for index, totals, winners, deal_ins, self_draws, was_exhausted in records:
-        exhausted += was_exhausted
-        for s in range(4):
-            st = seats[s]
-            st.hands += 1
-            st.points += totals[s]
-            st.points_sq += totals[s] * totals[s]
-        for w in winners:
-            seats[w].wins += 1
-        for w in self_draws:
-            seats[w].self_draws += 1
-        for d in deal_ins:
-            seats[d].deal_ins += 1
-        checksum = (checksum * 1_000_003 + hash((index,) + totals + winners)) % (1 << 61)
-    # Every hand's totals, seat by seat (a flat array: 4 ints a hand), for plots of the distribution.
-    hand_totals = array("q", [t for record in records for t in record[1]])
-    return SimulationResult(ruleset, games, seed, bot_names, rules.to_dict(), rules.preset_name, workers, seats,
-                            exhausted, elapsed, checksum, {"hand_totals": hand_totals})
+def _run_range(ruleset: str, rules: Any, seed: int, bot_names: Sequence[str], start: int, stop: int
+               ) -> List[HandRecord]:
+    """Hands [start, stop) of a normal run with built-in bots by name (benches, profiling)."""
+    return run_units(ruleset, rules, seed, [build_bot(name) for name in bot_names], False, start, stop)
 
 
 # ---------------------------------------------------------------------------------------------
-# Progress bar (stderr; no dependency)
+# Results
 
-class ProgressBar:
-    """A one-line progress bar: `[#####     ] 52% 5200/10000  812 hands/s  ETA 6s`."""
+@dataclass
+class SeatStats:
+    """One bot's results over a run (a seat's in a normal run; integer sums, mean / SD / interval derived)."""
 
-    def __init__(self, total: int, stream: Optional[TextIO] = None, width: int = 30, label: str = "") -> None:
-        self.total = total
-        self.stream = stream if stream is not None else sys.stderr
-        self.width = width
-        self.label = label
-        self.started = time.perf_counter()
-        self._last = 0.0
-        self.done = 0
+    bot: str
+    hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    points: int = 0
+    points_sq: int = 0
+    #: independent units (hands; walls in duplicate mode) and the sum of squared unit points
+    units: int = 0
+    units_sq: int = 0
 
-    def update(self, done: int) -> None:
-        self.done = done
-        now = time.perf_counter()
-        if done < self.total and now - self._last < 0.1:
-            return
-        self._last = now
-        elapsed = now - self.started
-        rate = done / elapsed if elapsed > 0 else 0.0
-        frac = done / self.total if self.total else 1.0
-        filled = int(frac * self.width)
-        eta = (self.total - done) / rate if rate > 0 else 0.0
-        bar = "#" * filled + " " * (self.width - filled)
-        self.stream.write(f"\r{self.label}[{bar}] {frac * 100:3.0f}% {done}/{self.total}  {rate:,.0f} hands/s  "
-                          f"ETA {eta:,.0f}s ")
-        self.stream.flush()
+    @property
+    def mean(self) -> float:
+        return self.points / self.hands if self.hands else 0.0
 
-    def close(self) -> None:
-        self.update(self.done)
-        self.stream.write("\n")
-        self.stream.flush()
+    @property
+    def sd(self) -> float:
+        """Standard deviation of one hand's points."""
+        if self.hands < 2:
+            return 0.0
+        var = (self.points_sq - self.points * self.points / self.hands) / (self.hands - 1)
+        return max(var, 0.0) ** 0.5
+
+    @property
+    def interval(self) -> Estimate:
+        """Mean points per hand with its 95% interval, over units (walls in duplicate mode)."""
+        per_unit = self.hands // self.units if self.units else 1
+        return estimate(self.units, self.points, self.units_sq, scale=1 / per_unit)
+
+    def to_dict(self) -> Dict[str, Any]:
+        ci = self.interval
+        return {"bot": self.bot, "hands": self.hands, "wins": self.wins, "self_draws": self.self_draws,
+                "deal_ins": self.deal_ins, "points": self.points, "mean": self.mean, "sd": self.sd,
+                "ci_low": ci.low, "ci_high": ci.high,
+                "win_rate": self.wins / self.hands if self.hands else 0.0,
+                "deal_in_rate": self.deal_ins / self.hands if self.hands else 0.0}
+
+
+BotRef = Union[str, int, Sequence[int]]
+
+
+@dataclass
+class SimulationResult:
+    """A run's results. `seats[p]`: bot p of the run (in duplicate mode it played every seat)."""
+
+    ruleset: str
+    hands: int
+    seed: int
+    bots: Tuple[str, ...]
+    rules: Dict[str, Any]
+    preset: Optional[str]
+    seats: List[SeatStats]
+    duplicate: bool = False
+    exhausted: int = 0
+    checksum: int = 0
+    #: cross[e][f]: sum over units of bot e's unit points times bot f's
+    cross: List[List[int]] = field(default_factory=lambda: [[0] * 4 for _ in range(4)])
+    units: int = 0
+    #: how it ran and how fast (backend, workers, tasks, elapsed ...): the only part that varies
+    timing: Dict[str, Any] = field(default_factory=dict)
+    #: not part of `to_dict`: "hand_totals", every hand's points per bot (a flat array, 4 a hand, in
+    #: no particular order) when the run kept them (`keep_totals`), for the distribution plot
+    extra: Dict[str, Any] = field(default_factory=dict)
+
+    def plot(self, path: Optional[str] = None) -> Any:
+        """Per-bot score distribution, win rate and mean with 95% intervals as a matplotlib Figure
+        (saved to `path` when given). Needs `pip install "mahjong_core[plot]"`."""
+        from mahjong_core.viz.plot import plot_simulation
+
+        return plot_simulation(self, path)
+
+    @property
+    def games(self) -> int:  # the name before `hands`
+        return self.hands
+
+    @property
+    def elapsed(self) -> float:
+        return float(self.timing.get("elapsed_seconds", 0.0))
+
+    @property
+    def workers(self) -> int:
+        return int(self.timing.get("workers", 1))
+
+    @property
+    def hands_per_second(self) -> float:
+        return float(self.timing.get("hands_per_second", 0.0))
+
+    # -- estimates -----------------------------------------------------------------------------
+
+    def _weights(self, ref: BotRef) -> Dict[int, Fraction]:
+        if isinstance(ref, bool):
+            raise InvalidArgumentError(f"not a bot of this run: {ref!r}")
+        if isinstance(ref, int):
+            players = [ref]
+        elif isinstance(ref, str):
+            players = [p for p, label in enumerate(self.bots) if label == ref]
+            if not players:
+                raise InvalidArgumentError(f"no bot {ref!r} in this run; its bots: {', '.join(self.bots)}")
+        else:
+            players = list(ref)
+        if not players or any(isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < 4 for p in players):
+            raise InvalidArgumentError(f"bot players are indices 0..3 into the run's bots, got {ref!r}")
+        return {p: Fraction(1, len(players)) for p in players}
+
+    def _linear(self, weights: Dict[int, Fraction]) -> Estimate:
+        total = sum(w * self.seats[p].points for p, w in weights.items())
+        total_sq = sum(we * wf * self.cross[e][f] for e, we in weights.items() for f, wf in weights.items())
+        per_unit = self.hands // self.units if self.units else 1
+        return estimate(self.units, float(total), float(total_sq), scale=1 / per_unit)
+
+    def estimate(self, bot: BotRef) -> Estimate:
+        """Mean points per hand of a bot (a label: all the run's bots with it, averaged; or a player index)."""
+        return self._linear(self._weights(bot))
+
+    def compare(self, a: BotRef, b: BotRef) -> Comparison:
+        """`a` minus `b` in points per hand: the difference, its 95% interval and the two-sided p-value,
+        paired over walls in duplicate mode (over hands otherwise)."""
+        wa, wb = self._weights(a), self._weights(b)
+        if set(wa) & set(wb):
+            raise InvalidArgumentError(f"{a!r} and {b!r} share a bot; compare bots by player index (0..3)")
+        weights = dict(wa)
+        for p, w in wb.items():
+            weights[p] = -w
+        diff = self._linear(weights)
+        return Comparison(self._name(a), self._name(b), diff, paired_p_value(diff),
+                          "walls" if self.duplicate else "hands")
+
+    def _name(self, ref: BotRef) -> str:
+        if isinstance(ref, str):
+            return ref
+        if isinstance(ref, int):
+            return f"{self.bots[ref]} (#{ref})"
+        labels = {self.bots[p] for p in ref}
+        return labels.pop() if len(labels) == 1 else "+".join(f"#{p}" for p in ref)
+
+    def by_bot(self) -> Dict[str, Estimate]:
+        """Every distinct bot label -> its mean points per hand with the interval."""
+        return {label: self.estimate(label) for label in dict.fromkeys(self.bots)}
+
+    def comparison(self) -> Optional[Comparison]:
+        """The comparison of the two bots when the run has exactly two distinct ones, else None."""
+        labels = list(dict.fromkeys(self.bots))
+        return self.compare(labels[0], labels[1]) if len(labels) == 2 else None
+
+    # -- output --------------------------------------------------------------------------------
+
+    def to_dict(self) -> Dict[str, Any]:
+        """JSON-serialisable; everything that depends on how and how fast it ran is under "timing"."""
+        comparison = self.comparison()
+        return {"ruleset": self.ruleset, "hands": self.hands, "games": self.hands, "seed": self.seed,
+                "duplicate": self.duplicate, "units": self.units, "bots": list(self.bots), "preset": self.preset,
+                "rules": self.rules, "exhausted": self.exhausted, "checksum": self.checksum,
+                "seats": [dict(s.to_dict(), player=p) for p, s in enumerate(self.seats)],
+                "by_bot": {label: e.to_dict() for label, e in self.by_bot().items()},
+                "comparison": comparison.to_dict() if comparison is not None else None,
+                "timing": dict(self.timing)}
+
+    def to_pandas(self) -> Any:
+        """The per-bot table as a pandas DataFrame (needs pandas; imported only here)."""
+        try:
+            import pandas
+        except ImportError:
+            raise ImportError('to_pandas() needs pandas: pip install "mahjong_core[numpy]" pandas') from None
+        rows = [dict(s.to_dict(), player=p) for p, s in enumerate(self.seats)]
+        return pandas.DataFrame(rows).set_index("player")
+
+    def table(self) -> str:
+        """The per-bot results as text: hands, win / deal-in rates, mean points per hand and its 95% interval."""
+        lines = [f"{'#':<4}{'bot':<24}{'hands':>8}{'win%':>7}{'deal%':>7}{'mean':>9}{'95% interval':>22}"]
+        for p, st in enumerate(self.seats):
+            d, ci = st.to_dict(), st.interval
+            interval = f"[{ci.low:+.2f}, {ci.high:+.2f}]" if ci.low is not None else "-"
+            lines.append(f"{p:<4}{_cut(st.bot, 23):<24}{st.hands:>8}{d['win_rate']:>7.1%}{d['deal_in_rate']:>7.1%}"
+                         f"{st.mean:>+9.2f}{interval:>22}")
+        if 1 < len(set(self.bots)) < 4:  # group rows: a bot label in several seats
+            for label, e in self.by_bot().items():
+                interval = f"[{e.low:+.2f}, {e.high:+.2f}]" if e.low is not None else "-"
+                lines.append(f"{'all':<4}{_cut(label, 23):<24}{'':>8}{'':>7}{'':>7}{e.mean:>+9.2f}{interval:>22}")
+        comparison = self.comparison()
+        if comparison is not None:
+            lines.append(str(comparison))
+        return "\n".join(lines)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
+# ---------------------------------------------------------------------------------------------
+# simulate
+
+def _positive(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise InvalidArgumentError(f"{name} must be a positive integer, got {value!r}")
+    return value
+
+
+def _missing_ranges(done: Any, units: int) -> List[Tuple[int, int]]:
+    ranges: List[Tuple[int, int]] = []
+    start: Optional[int] = None
+    for u in range(units):
+        if u in done:
+            if start is not None:
+                ranges.append((start, u))
+                start = None
+        elif start is None:
+            start = u
+    if start is not None:
+        ranges.append((start, units))
+    return ranges
+
+
+def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] = None, seed: int = 1,
+             bots: Any = ("random",) * 4, rules: Any = None, duplicate: bool = False, workers: int = 1,
+             backend: str = "processes", address: Optional[str] = None, progress: Any = None,
+             out: Optional[str] = None, resume: bool = True, start_method: Optional[str] = None,
+             runtime_env: Optional[Dict[str, Any]] = None, retries: int = 3,
+             task_hands: Optional[int] = None, keep_totals: Optional[bool] = None) -> SimulationResult:
+    """Play `hands` seeded hands of `ruleset` with `bots` and return the results (module docstring).
+
+    `hands` (alias `games`): hands to play; in duplicate mode a multiple of 4 (hands / 4 walls, each
+    played in the four rotations). `bots`: one bot spec for all seats or four (`botspec`). `rules`:
+    preset name, Rules, or overrides. `backend`: "processes" (`workers` processes; 1 = this process)
+    or "ray" (`address`: None starts or joins the local instance, "auto" or "ray://host:10001" a
+    cluster; `runtime_env` is passed to `ray.init`). `progress`: anything with `update(n)` (a tqdm
+    bar, `ProgressBar`), or True for the built-in bar. `out`: stream per-hand results to this JSONL
+    file; a partial file of the same run is resumed (`resume=False`: start it over). `retries`: how
+    often a lost worker's tasks are replayed. `task_hands`: hands per task (default: sized per backend).
+    `keep_totals`: keep every hand's points per bot for `SimulationResult.plot()`'s distribution
+    (default: for runs of up to 1,000,000 hands; 32 bytes a hand).
+    """
+    check_ruleset(ruleset)
+    if hands is not None and games is not None and hands != games:
+        raise InvalidArgumentError(f"give hands= or games= (its old name), not both ({hands} and {games})")
+    hands = _positive("hands", hands if hands is not None else games if games is not None else 1000)
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+    if duplicate and hands % 4:
+        raise InvalidArgumentError(f"duplicate mode plays every wall in 4 rotations: hands must be a multiple of 4, "
+                                   f"got {hands} (use {hands - hands % 4 or 4} or {hands + 4 - hands % 4})")
+    _positive("workers", workers)
+    if task_hands is not None:
+        _positive("task_hands", task_hands)
+    if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
+        raise InvalidArgumentError(f"retries must be a non-negative integer, got {retries!r}")
+    specs = bot_specs(bots)
+    rules = game_class(ruleset).rules_class().resolve(rules)
+    job = Job(ruleset, rules, seed, specs, bool(duplicate))
+    hpu = job.hands_per_unit
+    units = hands // hpu
+    bar = ProgressBar(hands, label=f"{ruleset} ") if progress is True else progress or None
+
+    started = time.perf_counter()
+    tally = Tally()
+    results_file: Optional[ResultsFile] = None
+    done_units: Dict[int, List[HandRecord]] = {}
+    if out is not None:
+        header = {"ruleset": ruleset, "seed": seed, "duplicate": bool(duplicate), "bots": [s.label for s in specs],
+                  "rules": rules.to_dict(), "hands": hands}
+        results_file = ResultsFile(out, header, hpu)
+        done_units = results_file.open(resume=resume)
+        for unit in sorted(u for u in done_units if u < units):
+            tally.add_unit(done_units[unit])
+    resumed = tally.hands
+    if bar is not None and resumed:
+        bar.update(resumed)
+
+    if keep_totals is None:
+        keep_totals = hands <= 1_000_000
+    hand_totals = array("q")
+
+    def on_result(result: TaskResult) -> None:
+        _, _, part, records = result
+        tally.merge(part)
+        if results_file is not None and records:
+            results_file.write(records)
+        if keep_totals and records:
+            for record in records:  # (unit, rotation, dealer, totals, ...): bot p sat at (p + rotation) % 4
+                rotation, totals = record[1], record[3]
+                hand_totals.extend(totals[(p + rotation) % 4] for p in range(4))
+        if bar is not None:
+            bar.update(part.hands)
+
+    try:
+        ran = run_job(play_task, job, _missing_ranges(done_units, units), backend=backend, workers=workers,
+                      on_result=on_result, keep_records=results_file is not None or bool(keep_totals),
+                      start_method=start_method,
+                      address=address, runtime_env=runtime_env, retries=retries, task_hands=task_hands)
+    finally:
+        if results_file is not None:
+            results_file.close()
+        if progress is True and bar is not None:
+            bar.close()
+    elapsed = time.perf_counter() - started
+    played = tally.hands - resumed
+    timing = dict(ran, elapsed_seconds=elapsed, hands_per_second=played / elapsed if elapsed > 0 else 0.0,
+                  resumed_hands=resumed)
+    result = _result(job, hands, specs, rules, tally, timing)
+    if keep_totals:
+        for unit in sorted(u for u in done_units if u < units):  # resumed hands count in the distribution too
+            for record in done_units[unit]:
+                hand_totals.extend(record[3][(p + record[1]) % 4] for p in range(4))
+        result.extra["hand_totals"] = hand_totals
+    return result
+
+
+def _result(job: Job, hands: int, specs: Sequence[BotSpec], rules: Any, tally: Tally, timing: Dict[str, Any]
+            ) -> SimulationResult:
+    seats = [SeatStats(bot=specs[p].label) for p in range(4)]
+    for p, st in enumerate(seats):
+        st.hands = tally.hands  # every bot plays (one seat of) every hand
+        st.wins, st.self_draws, st.deal_ins = tally.wins[p], tally.self_draws[p], tally.deal_ins[p]
+        st.points, st.points_sq = tally.points[p], tally.points_sq[p]
+        st.units, st.units_sq = tally.units, tally.cross[p][p]
+    return SimulationResult(job.ruleset, hands, job.seed, tuple(s.label for s in specs), rules.to_dict(),
+                            rules.preset_name, seats, job.duplicate, tally.exhausted, tally.checksum,
+                            [list(row) for row in tally.cross], tally.units, timing)
+
+
+def compare(bot_a: Any, bot_b: Any, ruleset: str = "sichuan", hands: int = 4000, **options: Any) -> Comparison:
+    """Play `bot_a` against `bot_b` (two seats each, duplicate mode unless `duplicate=False`) and compare them.
+
+    Returns the `Comparison` (a - b in points per hand, its 95% interval and p-value, paired over
+    walls); `options` go to `simulate` (seed, rules, workers, backend, out ...).
+    """
+    options.setdefault("duplicate", True)
+    result = simulate(ruleset, hands, bots=[bot_a, bot_b, bot_a, bot_b], **options)
+    return result.compare([0, 2], [1, 3])

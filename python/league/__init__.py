@@ -1,0 +1,165 @@
+"""Leagues: every combination of four bots from a list plays a (duplicate) table; a ranking with intervals.
+
+    from mahjong_core.league import load_league, play_league
+    league = load_league("bots.toml")            # or .json
+    standings = play_league(league, hands=4000, duplicate=True)
+    print(standings.table())
+
+The league file (TOML; JSON with the same structure on Pythons without `tomllib`/`tomli`)::
+
+    [league]                 # optional defaults; command-line options override them
+    ruleset = "sichuan"
+    hands = 4000             # per table
+    seed = 1
+    duplicate = true
+
+    [[bot]]
+    name = "greedy"
+    spec = "greedy"
+
+    [[bot]]
+    name = "mine"
+    spec = "mypkg.bots:MyBot"
+    args = { depth = 2 }     # constructor keyword arguments (optional)
+
+Table t (the t-th 4-combination of the bots, in list order) is one `simulate` run with seed
+``seed + t`` (its own walls). A bot's league score is the unweighted mean of its per-table mean
+points per hand; its interval combines the tables' intervals (independent runs; Welch–Satterthwaite
+degrees of freedom, `stats.combine`).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+from mahjong_core.game.botspec import BotSpec, bot_spec
+from mahjong_core.game.simulate import SimulationResult, simulate
+from mahjong_core.game.stats import Estimate, combine
+
+from mahjong_core.errors import InvalidArgumentError
+
+__all__ = ["League", "Standing", "Standings", "load_league", "play_league"]
+
+
+@dataclass
+class League:
+    bots: List[BotSpec]
+    ruleset: str = "sichuan"
+    hands: int = 1000
+    seed: int = 1
+    duplicate: bool = True
+
+    def tables(self) -> List[Sequence[int]]:
+        """The bot indices of every table: each combination of four bots."""
+        return list(itertools.combinations(range(len(self.bots)), 4))
+
+
+@dataclass
+class Standing:
+    bot: str
+    score: Estimate
+    tables: int
+    hands: int
+
+
+@dataclass
+class Standings:
+    standings: List[Standing]
+    results: List[SimulationResult] = field(default_factory=list)
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"standings": [{"rank": i + 1, "bot": s.bot, "tables": s.tables, "hands": s.hands,
+                               **s.score.to_dict()} for i, s in enumerate(self.standings)],
+                "tables": [r.to_dict() for r in self.results]}
+
+    def table(self) -> str:
+        lines = [f"{'rank':<5}{'bot':<28}{'tables':>7}{'hands':>9}{'mean':>9}{'95% interval':>22}"]
+        for i, s in enumerate(self.standings):
+            e = s.score
+            interval = f"[{e.low:+.2f}, {e.high:+.2f}]" if e.low is not None else "-"
+            lines.append(f"{i + 1:<5}{s.bot[:27]:<28}{s.tables:>7}{s.hands:>9}{e.mean:>+9.2f}{interval:>22}")
+        return "\n".join(lines)
+
+
+def _read(path: str) -> Dict[str, Any]:
+    if path.endswith(".json"):
+        with open(path, "r", encoding="utf-8") as fh:
+            return json.load(fh)
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - older Pythons
+        try:
+            import tomli as tomllib
+        except ImportError:
+            raise ImportError("reading a TOML league file on Python < 3.11 needs tomli: pip install tomli "
+                              "(or write the league as JSON, same structure, with a .json name)") from None
+    with open(path, "rb") as fh:
+        try:
+            return tomllib.load(fh)
+        except tomllib.TOMLDecodeError as exc:
+            raise InvalidArgumentError(f"{path}: not valid TOML ({exc})") from None
+
+
+def load_league(path: str) -> League:
+    """Read a league file (see the module docstring)."""
+    if not os.path.exists(path):
+        raise InvalidArgumentError(f"league file {path!r} does not exist")
+    try:
+        data = _read(path)
+    except json.JSONDecodeError as exc:
+        raise InvalidArgumentError(f"{path}: not valid JSON ({exc})") from None
+    settings = data.get("league", {})
+    entries = data.get("bot", data.get("bots"))
+    if not isinstance(settings, dict) or not isinstance(entries, list):
+        raise InvalidArgumentError(f"{path}: expected an optional [league] table and a list of [[bot]] entries")
+    unknown = set(settings) - {"ruleset", "hands", "seed", "duplicate"}
+    if unknown:
+        raise InvalidArgumentError(f"{path}: unknown [league] keys {sorted(unknown)}; known: ruleset, hands, seed, "
+                                   f"duplicate")
+    bots = []
+    for i, entry in enumerate(entries):
+        if not isinstance(entry, dict) or "spec" not in entry:
+            raise InvalidArgumentError(f"{path}: bot {i + 1} needs a spec (e.g. spec = \"greedy\")")
+        bots.append(bot_spec({"bot": entry["spec"], "args": entry.get("args") or {},
+                              "name": entry.get("name") or str(entry["spec"])}))
+    labels = [b.label for b in bots]
+    if len(set(labels)) != len(labels):
+        raise InvalidArgumentError(f"{path}: bot names must differ, got {labels}")
+    if len(bots) < 4:
+        raise InvalidArgumentError(f"{path}: a league needs at least 4 bots, got {len(bots)}")
+    return League(bots, **settings)
+
+
+def play_league(league: League, *, hands: Optional[int] = None, duplicate: Optional[bool] = None,
+                seed: Optional[int] = None, ruleset: Optional[str] = None, out_dir: Optional[str] = None,
+                on_table: Optional[Callable[[int, int, SimulationResult], None]] = None,
+                **options: Any) -> Standings:
+    """Play every table of `league` and rank the bots; `options` go to `simulate` (workers, backend ...).
+    `out_dir`: each table's per-hand results as `table-<t>.jsonl` there (resumable)."""
+    hands = league.hands if hands is None else hands
+    duplicate = league.duplicate if duplicate is None else duplicate
+    seed = league.seed if seed is None else seed
+    ruleset = league.ruleset if ruleset is None else ruleset
+    tables = league.tables()
+    if out_dir is not None:
+        os.makedirs(out_dir, exist_ok=True)
+    per_bot: Dict[int, List[Estimate]] = {i: [] for i in range(len(league.bots))}
+    results = []
+    for t, members in enumerate(tables):
+        out = os.path.join(out_dir, f"table-{t}.jsonl") if out_dir is not None else None
+        result = simulate(ruleset, hands, seed=seed + t, bots=[league.bots[i] for i in members],
+                          duplicate=duplicate, out=out, **options)
+        results.append(result)
+        for player, i in enumerate(members):
+            per_bot[i].append(result.estimate(player))
+        if on_table is not None:
+            on_table(t, len(tables), result)
+    standings = [Standing(league.bots[i].label, combine(parts), len(parts), sum(p.units for p in parts)
+                          * (4 if duplicate else 1)) for i, parts in per_bot.items()]
+    standings.sort(key=lambda s: -s.score.mean)
+    return Standings(standings, results)
