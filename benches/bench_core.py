@@ -202,7 +202,6 @@ class TestDiscardOptions:
 # one fresh `python -c` (outside this directory, so the installed package is imported); the
 # summary reports the median of the rounds, and the peer runs in the same session.
 
-import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 import tempfile  # noqa: E402

@@ -1,6 +1,6 @@
 """Type stubs of the compiled binding (mahjong_core._core)."""
 
-from typing import Any, Dict, ItemsView, Iterator, KeysView, List, Mapping, Optional, Sequence, Tuple, Union, ValuesView
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
 
 from typing_extensions import disjoint_base, final
 
