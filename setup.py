@@ -40,6 +40,9 @@ core = Extension(
     extra_compile_args=cflags,
     extra_link_args=lflags,
 )
+# The learning environments' observation encoder (mahjong_core.env; NumPy only at run time, lazily).
+env_encoder = Extension("mahjong_core.env._encode", sources=["python/env/_encode.pyx"], extra_compile_args=cflags,
+                        extra_link_args=lflags)
 
 # The game engine is plain Python (python/game/ and each ruleset's python/rules/<name>/flow.py). Its
 # hot modules — one call per draw, discard and answer — are also compiled by Cython from the same .py
@@ -62,7 +65,7 @@ game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
 
 setup(
     ext_modules=cythonize(
-        [core],
+        [core, env_encoder],
         language_level=3,
         compiler_directives={"embedsignature": True},
     )
