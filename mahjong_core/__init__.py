@@ -29,7 +29,10 @@ from ._core import (
     table_info,
     waits,
 )
-from .errors import IllegalActionError, InvalidArgumentError, InvalidHandError, MahjongError, ParseError, RulesError
+from .errors import (
+    IllegalActionError, InvalidArgumentError, InvalidHandError, MahjongError, ParseError, ReplayError, RulesError,
+    StaleActionError,
+)
 from .hand import Hand
 from .model import Block, BlockKind, Decomposition, DiscardOption, MCRContext, Meld, MeldKind
 from .notation import format_hand, format_tiles, parse, parse_tiles
@@ -69,6 +72,8 @@ __all__ = [
     "InvalidHandError",
     "InvalidArgumentError",
     "IllegalActionError",
+    "StaleActionError",
+    "ReplayError",
     "RulesError",
     "__version__",
 ]

@@ -80,9 +80,62 @@ cdef inline int meld_size(object meld):
     return 3 if (<object>meld).kind != MeldKind.KONG else 4
 
 
+cdef tuple _KONG_MARKERS = (1, 2, 3, 5, 6, 7)
+cdef tuple _CLAIM_MARKERS = (1, 2, 3)
+
+
+cdef object _checked_meld(object m, Py_ssize_t index):
+    """`m` as a Meld the binding may trust: `m` itself when it is an exact `Meld` whose fields are
+    consistent, else a new `Meld` built (and validated) from its fields.
+
+    A Meld is frozen, but `object.__setattr__`, a subclass or unpickling can still give it any
+    field values; the counts it adds are written through its tile index, so every field is checked
+    here, never read from `Meld.tiles` (R1)."""
+    if not isinstance(m, Meld):
+        raise TypeError(f"melds must be Meld objects, got {type(m).__name__} at melds[{index}]")
+    cdef object kind, tile, concealed, claimed
+    if type(m) is Meld:
+        kind = (<object>m).kind
+        tile = (<object>m).tile
+        concealed = (<object>m).concealed
+        claimed = (<object>m).claimed
+        if type(kind) is MeldKind and type(tile) is Tile and (concealed is False or (
+                concealed is True and kind == MeldKind.KONG and claimed is None)):
+            if kind == MeldKind.CHOW:
+                if tile < 27 and tile % 9 <= 6 and (claimed is None or claimed in _CLAIM_MARKERS):
+                    return m
+            elif claimed is None or claimed in (_KONG_MARKERS if kind == MeldKind.KONG else _CLAIM_MARKERS):
+                return m
+    try:
+        return Meld((<object>m).kind, (<object>m).tile, (<object>m).concealed is True, (<object>m).claimed)
+    except InvalidHandError as exc:
+        raise InvalidHandError(f"melds[{index}] is not a valid meld: {exc}") from None
+    except Exception as exc:  # a subclass's property may raise anything
+        raise InvalidHandError(f"melds[{index}] is not a valid meld ({type(exc).__name__}: {exc})") from None
+
+
+cdef int _add_meld_tiles(object meld, uint8_t* out) except -1:
+    """Add the tiles of a checked meld (`_checked_meld`) to `out`; the index is bounds-checked again."""
+    cdef int t = <int>(<object>meld).tile
+    cdef int kind = <int>(<object>meld).kind
+    if t < 0 or t >= KINDS or (kind == 0 and (t >= 27 or t % 9 > 6)):
+        raise InvalidHandError(f"a meld tile index must be 0..33, got {t}")  # unreachable after _checked_meld
+    if kind == 0:
+        out[t] += 1
+        out[t + 1] += 1
+        out[t + 2] += 1
+    else:
+        out[t] += 3 if kind == 1 else 4
+    return 0
+
+
 @cython.auto_pickle(False)  # Hand defines __reduce__
 cdef class HandCore:
-    """C-level storage of a hand (see `mahjong_core.Hand`, which adds the Python API)."""
+    """C-level storage of a hand (see `mahjong_core.Hand`, which adds the Python API).
+
+    Built and validated entirely in `__cinit__` (R14): a failed construction leaves no object
+    behind, `Hand.__new__(Hand)` without counts is refused, and `__init__` cannot run again on a
+    built hand, so the C arrays the analysis functions trust are written exactly once."""
 
     cdef uint8_t c[34]
     cdef uint8_t meld_c[34]
@@ -91,24 +144,30 @@ cdef class HandCore:
     cdef readonly tuple melds
     cdef readonly object win_tile
     cdef readonly object context
+    cdef bint _initialised
 
-    def __init__(self, counts, melds=(), win_tile=None, context=None):
+    def __cinit__(self, counts=None, melds=(), win_tile=None, context=None, *args, **kwargs):
         cdef int i, total = 0
+        cdef Py_ssize_t k
+        if counts is None:
+            raise InvalidArgumentError(
+                "a Hand needs its 34 counts: Hand(counts, melds=(), win_tile=None, context=None), "
+                "Hand.from_counts(...) or mahjong_core.parse(text)")
         if isinstance(counts, str):
             raise TypeError("Hand(counts) takes 34 counts; use mahjong_core.parse() for notation")
         _fill_counts(counts, self.c, "a hand")
         for i in range(KINDS):
             total += self.c[i]
-        self.melds = tuple(melds)
+        if isinstance(melds, (str, bytes)) or not hasattr(melds, "__iter__"):
+            raise TypeError(f"melds must be a sequence of Meld objects, got {type(melds).__name__}")
+        checked = [_checked_meld(m, k) for k, m in enumerate(melds)]
         memset(self.meld_c, 0, KINDS)
-        for m in self.melds:
-            if not isinstance(m, Meld):
-                raise TypeError(f"melds must be Meld objects, got {type(m).__name__}")
-            for t in (<object>m).tiles:
-                self.meld_c[<int>t] += 1
-        self.n_melds = len(self.melds)
-        if self.n_melds > 4:
-            raise InvalidHandError(f"a hand has at most 4 melds, got {self.n_melds}")
+        if len(checked) > 4:
+            raise InvalidHandError(f"a hand has at most 4 melds, got {len(checked)}")
+        for m in checked:
+            _add_meld_tiles(m, self.meld_c)
+        self.melds = tuple(checked)
+        self.n_melds = len(checked)
         for i in range(KINDS):
             if self.c[i] + self.meld_c[i] > 4:
                 raise InvalidHandError(
@@ -119,13 +178,25 @@ cdef class HandCore:
                 f"hand has {total} concealed tiles; with {self.n_melds} meld(s) it holds {waiting} or {waiting + 1}")
         self.n_tiles = total
         if win_tile is not None:
-            win_tile = Tile(win_tile)
+            if isinstance(win_tile, bool):
+                raise InvalidHandError(f"win_tile must be a tile 0..33 (or None), got {win_tile!r}")
+            try:
+                win_tile = Tile(win_tile)
+            except (ValueError, TypeError):
+                raise InvalidHandError(f"win_tile must be a tile 0..33 (or None), got {win_tile!r}") from None
             if total != waiting + 1:
                 raise InvalidHandError(f"a winning tile needs a complete-size hand of {waiting + 1} concealed tiles")
             if self.c[<int>win_tile] == 0:
                 raise InvalidHandError(f"the winning tile {win_tile} is not among the concealed tiles")
         self.win_tile = win_tile
         self.context = context
+
+    def __init__(self, *args, **kwargs):
+        # The hand was built by __cinit__; the first __init__ (from the constructor call) only marks
+        # that. Any later call would re-enter construction on a live object: refused.
+        if self._initialised:
+            raise InvalidArgumentError("a Hand is immutable: build a new one (Hand(...), hand.replace(...))")
+        self._initialised = True
 
     # The count tuples are built on first access and kept (the hand never changes).
     cdef tuple _counts, _meld_counts, _all_counts
@@ -244,6 +315,10 @@ cdef _Input _resolve(object hand, object melds):
         _no_melds_with_hand(melds)
         return inp
     if isinstance(hand, str):
+        if type(melds) is not int or melds != 0:
+            raise InvalidArgumentError(
+                f"a notation string carries its own melds (in brackets, e.g. '[123m]456p...'); "
+                f"do not pass melds= with it (got melds={melds!r})")
         from .notation import parse
         return _resolve(parse(hand), 0)
     cdef const uint8_t* raw = _raw_counts(hand)
@@ -258,13 +333,12 @@ cdef _Input _resolve(object hand, object melds):
     if isinstance(melds, int):
         inp.melds = _meld_count(melds)
     else:
-        ms = tuple(melds)
-        for m in ms:
-            if not isinstance(m, Meld):
-                raise TypeError(f"melds must be an int or Meld objects, got {type(m).__name__}")
-            for t in (<object>m).tiles:
-                inp.meld_buf[<int>t] += 1
+        if isinstance(melds, (str, bytes)) or not hasattr(melds, "__iter__"):
+            raise TypeError(f"melds must be an int or Meld objects, got {type(melds).__name__}")
+        ms = tuple([_checked_meld(m, k) for k, m in enumerate(melds)])
         inp.melds = _meld_count(len(ms))
+        for m in ms:
+            _add_meld_tiles(m, inp.meld_buf)
         for i in range(KINDS):
             if inp.c[i] + inp.meld_buf[i] > 4:
                 raise InvalidHandError(

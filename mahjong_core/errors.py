@@ -8,6 +8,8 @@ __all__ = [
     "InvalidHandError",
     "InvalidArgumentError",
     "IllegalActionError",
+    "StaleActionError",
+    "ReplayError",
     "RulesError",
 ]
 
@@ -38,6 +40,16 @@ class InvalidArgumentError(MahjongError, ValueError):
 
 class IllegalActionError(MahjongError, ValueError):
     """A game action is illegal, stale or out of turn. The game state is unchanged."""
+
+
+class StaleActionError(IllegalActionError):
+    """An answer carried the step id of a decision point that is already closed (`Game.act(...,
+    step=k)` with k != `Game.step`): a late or duplicated message. The game state is unchanged."""
+
+
+class ReplayError(MahjongError, ValueError):
+    """`replay(log)` found a malformed log (the message names the field) or a log whose record
+    differs from what replaying its actions gives (the message names the first difference)."""
 
 
 class RulesError(MahjongError, ValueError):

@@ -47,6 +47,16 @@ def _group(tiles: Tuple[Tile, ...]) -> str:
     return "".join(str(t % 9 + 1) for t in tiles) + "mps"[tiles[0] // 9]
 
 
+def _tile(tile: int) -> Tile:
+    """`tile` as a Tile; InvalidHandError (not ValueError) for anything else (R11: Meld.pung(34))."""
+    if not isinstance(tile, bool):
+        try:
+            return Tile(tile)
+        except (ValueError, TypeError):
+            pass
+    raise InvalidHandError(f"a meld tile is a tile index 0..33, got {tile!r}")
+
+
 @dataclass(frozen=True)
 class Meld:
     """An exposed meld (or a concealed kong).
@@ -64,6 +74,8 @@ class Meld:
 
     def __post_init__(self) -> None:
         try:
+            if isinstance(self.kind, bool) or isinstance(self.tile, bool):
+                raise TypeError("a bool is no meld kind or tile")
             object.__setattr__(self, "kind", MeldKind(self.kind))
             object.__setattr__(self, "tile", Tile(self.tile))
         except (ValueError, TypeError):
@@ -77,6 +89,9 @@ class Meld:
         if self.concealed and self.claimed is not None:
             raise InvalidHandError("a concealed kong has no claim marker")
         if self.claimed is not None:
+            if isinstance(self.claimed, bool) or not hasattr(self.claimed, "__index__"):
+                raise InvalidHandError(f"a claim marker is an integer (or None), got {self.claimed!r}")
+            object.__setattr__(self, "claimed", self.claimed.__index__())
             allowed = (1, 2, 3, 5, 6, 7) if self.kind == MeldKind.KONG else (1, 2, 3)
             if self.claimed not in allowed:
                 raise InvalidHandError(
@@ -85,19 +100,21 @@ class Meld:
 
     @classmethod
     def chow(cls, tile: int, claimed: Optional[int] = None) -> "Meld":
-        return cls(MeldKind.CHOW, Tile(tile), False, claimed)
+        return cls(MeldKind.CHOW, _tile(tile), False, claimed)
 
     @classmethod
     def pung(cls, tile: int, source: Optional[int] = None) -> "Meld":
-        return cls(MeldKind.PUNG, Tile(tile), False, source)
+        return cls(MeldKind.PUNG, _tile(tile), False, source)
 
     @classmethod
     def kong(cls, tile: int, source: Optional[int] = None, *, concealed: bool = False, added: bool = False) -> "Meld":
         if concealed:
-            return cls(MeldKind.KONG, Tile(tile), True, None)
+            return cls(MeldKind.KONG, _tile(tile), True, None)
         if added and source is None:
             raise InvalidHandError("a promoted kong needs the seat its pung came from (1..3)")
-        return cls(MeldKind.KONG, Tile(tile), False, None if source is None else source + (4 if added else 0))
+        if added and (isinstance(source, bool) or not isinstance(source, int) or not 1 <= source <= 3):
+            raise InvalidHandError(f"a promoted kong's pung came from seat offset 1..3, got {source!r}")
+        return cls(MeldKind.KONG, _tile(tile), False, None if source is None else source + (4 if added else 0))
 
     @property
     def tiles(self) -> Tuple[Tile, ...]:

@@ -26,6 +26,7 @@ from mahjong_core.game.engine import CHOOSE, MELD_CONCEALED_KONG
 from mahjong_core.rules.mcr.flow import backend_override
 from mahjong_core.game.simulate import play_hand
 from mahjong_core.game.testing import check_game
+from mahjong_core.game.wall import tile_name
 
 HAVE_MCR = importlib.util.find_spec("mahjong_core.rules.mcr") is not None
 
@@ -95,7 +96,7 @@ def _check_view(game, seat):
     for viewer in range(4):
         view = game.view(viewer)
         json.dumps(view)
-        assert sorted(view["hand"]) == [t for t in range(34) for _ in range(game.hands[viewer][t])]
+        assert view["hand"] == [tile_name(t) for t in range(34) for _ in range(game.hands[viewer][t])]
         text = json.dumps({k: v for k, v in view.items() if k != "hand"})
         assert "hands" not in view and "wall" not in view
         for s in range(4):

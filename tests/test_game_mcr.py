@@ -153,7 +153,7 @@ def test_drawn_flowers_are_replaced_from_the_tail(double):
     game = start(hands, draws=["b"], tail=["E"], flowers=True, rules={"flowers": True})
     drive(game, until=lambda g: g.turn == 1)
     assert game.flowers[1] == [35] and game.drawn == T("E")
-    assert game.view(2)["flowers"][1] == [35]
+    assert game.view(2)["flowers"][1] == ["b"]  # flower 35 (views name tiles)
     check_game(game)
 
 

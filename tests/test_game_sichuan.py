@@ -42,14 +42,14 @@ def test_void_choice_is_simultaneous_and_forced_by_the_suits_held():
     assert pending[3] == [P]
     game.act(0, S)
     assert game.view(1)["void"] == [None, None, None, None]   # not revealed before everyone chose
-    assert game.view(0)["void"] == [2, None, None, None]      # one's own answer
+    assert game.view(0)["void"] == ["s", None, None, None]    # one's own answer
     with pytest.raises(IllegalActionError):
         game.act(0, S)                                       # already answered
     with pytest.raises(IllegalActionError):
         game.act(1, M)                                       # not a legal choice for seat 1
     for seat, void in ((1, S), (2, M), (3, P)):
         game.act(seat, void)
-    assert game.view(2)["void"] == [2, 2, 0, 1]
+    assert game.view(2)["void"] == ["s", "s", "m", "p"]
 
 
 def test_void_tiles_must_go_first_and_cannot_be_claimed():

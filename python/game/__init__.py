@@ -19,7 +19,7 @@ machine), `registry` (the rulesets), `start` (`new_game`, `replay`), `view`, `lo
 
 from __future__ import annotations
 
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, ReplayError, StaleActionError
 
 from .actions import SPACES, Action, ActionKind, ActionSpace
 from .engine import Game
@@ -30,5 +30,5 @@ from .wall import build_wall, shuffled_wall, tile_set
 
 __all__ = [
     "new_game", "replay", "Game", "Action", "ActionKind", "ActionSpace", "SPACES", "RULESETS", "LOG_FORMAT",
-    "build_wall", "shuffled_wall", "tile_set", "IllegalActionError",
+    "build_wall", "shuffled_wall", "tile_set", "IllegalActionError", "StaleActionError", "ReplayError",
 ]

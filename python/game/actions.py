@@ -42,16 +42,26 @@ no 报听) has a compact one.
 Tiles are the core's indices (1m..9m = 0..8, 1p..9p = 9..17, 1s..9s = 18..26, E S W N = 27..30,
 C F P = 31..33). MCR keeps the DECLARE codes even when `declared_ready_fan` is off (they are then
 never legal), so a code means the same thing under every MCR preset.
+
+## JSON form (`Action.to_json()` / `Action.from_json(obj)`; docs/schema/action.schema.json)
+
+An object with a "type" (the kind in lower case) and the kind's one argument, if any:
+`{"type": "discard", "tile": "5m"}` (also declare, concealed_kong, added_kong; tiles by name),
+`{"type": "pass"}` (also win, pung, kong), `{"type": "chow", "position": 2}`,
+`{"type": "piao", "value": 4}`, `{"type": "void", "suit": "p"}`. Logs keep the compact per-ruleset
+integer codes; views and event streams use this form.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
-from typing import Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.tiles import Tile
+
+from .wall import tile_name
 
 __all__ = [
     "ActionKind", "Action", "ActionSpace", "SPACES",
@@ -109,6 +119,40 @@ class Action:
     def __deepcopy__(self, memo: dict) -> "Action":
         return self
 
+    def to_json(self) -> Dict[str, Any]:
+        """The JSON form of this action (see the module docstring)."""
+        return dict(_JSON[self.uid])
+
+    @staticmethod
+    def from_json(obj: Any) -> "Action":
+        """The action of a JSON form (`to_json`); raises IllegalActionError naming what is wrong."""
+        if not isinstance(obj, dict):
+            raise IllegalActionError(f"an action in JSON is an object such as {{\"type\": \"pass\"}}, got {obj!r}")
+        kind = obj.get("type")
+        spec = _JSON_KINDS.get(kind) if isinstance(kind, str) else None
+        if spec is None:
+            raise IllegalActionError(
+                f"unknown action type {kind!r} (one of {', '.join(sorted(_JSON_KINDS))})")
+        field, table = spec
+        extra = sorted(set(obj) - {"type"} - ({field} if field else set()))
+        if extra:
+            raise IllegalActionError(f"a {kind} action has no field(s) {', '.join(map(repr, extra))}")
+        if field is None:
+            return table[None]
+        if field not in obj:
+            raise IllegalActionError(f"a {kind} action needs its {field!r}")
+        value = obj[field]
+        try:
+            found = table.get(value) if not isinstance(value, bool) else None
+        except TypeError:  # an unhashable value
+            found = None
+        if found is None:
+            allowed = sorted(map(str, table))
+            raise IllegalActionError(
+                f"{value!r} is not a {field} of a {kind} action (allowed: {', '.join(allowed[:12])}"
+                f"{' ...' if len(allowed) > 12 else ''})")
+        return found
+
     @property
     def tile(self) -> "Tile | None":
         """The tile of a tile action (discard, declare, kongs from hand), else None."""
@@ -151,6 +195,28 @@ ALL_ACTIONS: Tuple[Action, ...] = (
     + tuple(PIAO.values()) + VOID
 )
 assert [a.uid for a in ALL_ACTIONS] == list(range(len(ALL_ACTIONS)))
+
+
+def _action_json(a: Action) -> Dict[str, Any]:
+    kind = a.kind.name.lower()
+    if a.kind in _TILE_KINDS:
+        return {"type": kind, "tile": tile_name(a.arg)}
+    if a.kind is ActionKind.CHOW:
+        return {"type": kind, "position": a.arg}
+    if a.kind is ActionKind.PIAO:
+        return {"type": kind, "value": a.arg}
+    if a.kind is ActionKind.VOID:
+        return {"type": kind, "suit": SUIT_LETTERS[a.arg]}
+    return {"type": kind}
+
+
+_JSON: Tuple[Dict[str, Any], ...] = tuple(_action_json(a) for a in ALL_ACTIONS)
+#: JSON "type" -> (argument field or None, {argument value: Action})
+_JSON_KINDS: Dict[str, Tuple[Optional[str], Dict[Any, Action]]] = {}
+for _a, _j in zip(ALL_ACTIONS, _JSON):
+    _field = next((k for k in _j if k != "type"), None)
+    _JSON_KINDS.setdefault(_j["type"], (_field, {}))[1][_j[_field] if _field else None] = _a
+del _a, _j, _field
 
 
 def _by_uid(uid: int) -> Action:

@@ -46,11 +46,14 @@ The live wall is `wall[head:tail]`: draws take `wall[head]`, kong replacements a
 
 from __future__ import annotations
 
+import copy as _copy
+from enum import Enum
 from itertools import compress
+from types import ModuleType
 from typing import Any, Dict, List, Optional, Tuple
 
 from mahjong_core import _core
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError, StaleActionError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Meld
 from mahjong_core.rules.ledger import Ledger
@@ -64,9 +67,9 @@ from .constants import (
     AFTER_CLAIM, CHOOSE, CLAIM, DONE, LAST_DRAW, MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG,
     MELD_NAMES, MELD_PUNG, OTHERS, PHASES, ROB, TURN,
 )
-from .log import game_log
+from .log import event_json, game_log, seat_event_json
 from .view import seat_view
-from .wall import standard_tiles
+from .wall import standard_tiles, tile_name
 
 __all__ = [
     "Game", "PHASES", "MELD_CHOW", "MELD_PUNG", "MELD_KONG", "MELD_ADDED_KONG", "MELD_CONCEALED_KONG",
@@ -128,6 +131,16 @@ def _core_meld(meld: Tuple[int, int, int, int]) -> Meld:
     return found
 
 
+def _seat_arg(seat: Any) -> int:
+    """A seat argument as an int 0..3: NumPy integers are accepted (stored as int), bools and floats
+    are not seats. Raises IllegalActionError."""
+    if seat.__class__ is not bool and hasattr(seat, "__index__"):
+        index = seat.__index__()
+        if 0 <= index < 4:
+            return index
+    raise IllegalActionError(f"seat must be 0..3 (an integer), got {seat!r}")
+
+
 class Game:
     """One hand of mahjong. Build with `mahjong_core.game.new_game`; see the module docstring."""
 
@@ -140,7 +153,7 @@ class Game:
         "phase", "turn", "drawn", "replacement", "after_kong", "last_four", "kept", "discard", "discarder",
         "kong_seat", "kong_tile", "kongs", "interrupted", "reserve", "forced_last", "lock", "declares",
         "track_waits", "last_draws", "finished", "exhausted", "ledger", "_pending", "_answers", "_offers",
-        "_next_draw", "_actions", "_events",
+        "_next_draw", "_actions", "_events", "step",
     )
 
     ruleset: str = ""
@@ -214,6 +227,7 @@ class Game:
         self._next_draw = -1       # seat that draws next (the driver loop in `_run`)
         self._actions: List[int] = []  # seat << 8 | uid of every answer, in order
         self._events: List[tuple] = []
+        self.step = 0              # the id of the decision point open now (see `act`)
         self._init_ruleset()
         self._start()
         self._run()
@@ -238,18 +252,27 @@ class Game:
             return bytearray(self.space.size)
         return self.space.mask(self._pending.get(seat, ()))
 
-    def act(self, seat: int, action: Any) -> None:
-        """Record `seat`'s answer (an Action or its integer code); resolves once every pending seat answered.
+    def act(self, seat: int, action: Any, step: Optional[int] = None) -> None:
+        """Record `seat`'s answer; resolves once every pending seat answered.
+
+        `action`: an Action, its integer code in this ruleset's `ActionSpace`, or its JSON form
+        (`Action.to_json()`). `seat`: 0..3 (NumPy integers are accepted and stored as int; bools
+        and floats are not seats). `step`: the id of the decision point the answer is for (`self.step`
+        when the question was read); an answer for any other step raises `StaleActionError`.
 
         Raises IllegalActionError — and changes nothing — when the game is over, the seat has nothing
         to answer (or already answered), or the action is not among its legal actions.
+
+        Step ids: `step` starts at 0 and grows by one each time the open set of questions is closed
+        (every pending seat answered) — so it names the decision point `pending()` shows now.
         """
         # Hot path: one call per answer. Every check comes before the first change of state.
+        if seat.__class__ is not int:
+            seat = _seat_arg(seat)
+        if step is not None and step != self.step:
+            raise self._stale_error(seat, action, step)
         pending = self._pending
-        try:
-            actions = pending.get(seat)
-        except TypeError:  # an unhashable "seat"
-            actions = None
+        actions = pending.get(seat)
         if actions is None:
             raise self._not_pending_error(seat, action)
         if action.__class__ is not Action:
@@ -271,6 +294,7 @@ class Game:
                 self._last_draw_action(seat, action)
             else:
                 self._resolve_window(pending, {seat: action})
+            self.step += 1
         else:
             answers = self._answers
             if seat in answers:
@@ -282,6 +306,7 @@ class Game:
             self._pending = {}
             self._answers = {}
             self._resolve_window(pending, answers)
+            self.step += 1
         if self._next_draw >= 0:
             self._run()
 
@@ -291,8 +316,132 @@ class Game:
         return game_log(self)
 
     def view(self, seat: int) -> Dict[str, Any]:
-        """What `seat` may see (see `mahjong_core.game.view`)."""
+        """What `seat` may see (see `mahjong_core.game.view`); `view["step"]` is `self.step`."""
         return seat_view(self, seat)
+
+    def events(self, seat: Optional[int] = None, since: int = 0) -> List[Dict[str, Any]]:
+        """The JSON events `seat` may see, from index `since` on (None: the omniscient stream).
+
+        Every seat's stream has one entry per engine event, in order (so `since` is the same index
+        for every seat and for `events(None)`: a client keeps `len(received)` and asks for the rest).
+        What is hidden from a seat is blanked, never dropped: others' draws and kong replacements
+        (`tile: null`), the tile drawn for another seat's flower (`replacement: null`), another seat's
+        concealed kong (`tile: null`), and the tiles dealt to the others (`deal.hands[s]: null`).
+        定缺 / 飘 appear when they are revealed (all four at once). Costs O(new events): nothing
+        is rebuilt. See docs/ENGINE.md for the event types and docs/schema/event.schema.json.
+        """
+        if seat is not None:
+            seat = _seat_arg(seat)
+        if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self._events):
+            raise InvalidArgumentError(
+                f"since must be an event index 0..{len(self._events)} (the number of events already "
+                f"received), got {since!r}")
+        events = self._events
+        if seat is None:
+            return [self._event_json(events[i], None) for i in range(since, len(events))]
+        return [self._event_json(events[i], seat) for i in range(since, len(events))]
+
+    def event_count(self) -> int:
+        """How many events have happened (the `since` that returns nothing new)."""
+        return len(self._events)
+
+    def _event_json(self, event: tuple, seat: Optional[int]) -> Dict[str, Any]:
+        if event[0] == "deal":
+            out = event_json(event)
+            out["hands"] = [[tile_name(t) for t in self.dealt_tiles(s)] if seat is None or s == seat else None
+                            for s in range(4)]
+            return out
+        return event_json(event) if seat is None else seat_event_json(event, seat)
+
+    def dealt_tiles(self, seat: int) -> List[int]:
+        """The tiles dealt to `seat` in wall order (13, the dealer 14; flowers included — the flower
+        events say what replaced them)."""
+        k = (seat - self.dealer) % 4
+        tiles = self.wall[13 * k: 13 * k + 13]
+        return tiles + [self.wall[52]] if k == 0 else tiles
+
+    def default_action(self, seat: int) -> Action:
+        """The answer a server gives for `seat` when its time runs out (a legal action now).
+
+        A claim or rob window: PASS (WIN only when it is the one action offered — Sichuan's forced
+        win). A turn: discard the drawn tile when that is legal; otherwise (after a chow or pung, or
+        when the drawn tile may not go, e.g. a void suit must go first) the legal discard of the kind
+        the seat sees most copies of outside its hand (`visible_counts`: the safest against a win),
+        ties to the highest tile (honours first). Never a declaration or a kong; a self-drawn win
+        is not taken. Changbai's last draws: keep the tile (PASS). 定缺 / 飘: the first legal choice.
+        Raises IllegalActionError when the seat has nothing to answer.
+        """
+        seat = _seat_arg(seat)
+        actions = self.legal_actions(seat)
+        if not actions:
+            raise self._not_pending_error(seat, "default_action")
+        if PASS in actions:
+            return PASS
+        discards = [a for a in actions if a.kind is _K_DISCARD]
+        if not discards:
+            return actions[0]
+        drawn = self.drawn
+        if drawn >= 0 and self.turn == seat and DISCARD[drawn] in discards:
+            return DISCARD[drawn]
+        seen = self.visible_counts(seat)
+        return max(discards, key=lambda a: (seen[a.arg], a.arg))
+
+    # Copies -------------------------------------------------------------------------------------
+
+    def clone(self) -> "Game":
+        """An independent copy that plays on identically (same pending questions, same answers ->
+        same events, ledger and log). A slot-by-slot copy of the mutable state — rules, the wall's
+        tile list and Action objects are immutable and shared — fast enough for search bots.
+        `copy.copy`, `copy.deepcopy` and pickle give the same independent game."""
+        cls = self.__class__
+        new = cls.__new__(cls)
+        for name in _SLOTS:
+            value = getattr(self, name)
+            copier = _COPY.get(name)
+            object.__setattr__(new, name, value if copier is None else copier(value))
+        self._clone_ruleset(new)
+        return new
+
+    def _clone_ruleset(self, new: "Game") -> None:
+        """Ruleset hook: give `new` an independent copy of the ruleset's own state (called by `clone`
+        once the engine's slots are copied). The default deep-copies every attribute a subclass adds
+        (its slots and instance dict) except plain immutable values and modules, keeping `new.ledger`
+        as the copy of `self.ledger` inside them (a settlement that writes into the game's ledger)."""
+        memo = {id(self.ledger): new.ledger, id(self.rules): self.rules}
+        names = _ruleset_slots(type(self)) + list(getattr(self, "__dict__", ()))
+        for name in names:
+            try:
+                value = getattr(self, name)
+            except AttributeError:
+                continue
+            if value is not None and not isinstance(value, _SHARED):
+                value = _copy.deepcopy(value, dict(memo))
+            object.__setattr__(new, name, value)
+
+    def __copy__(self) -> "Game":
+        return self.clone()
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "Game":
+        return self.clone()
+
+    def __getstate__(self) -> Dict[str, Any]:
+        state = {name: getattr(self, name) for name in _SLOTS}
+        for name in _ruleset_slots(type(self)):
+            if hasattr(self, name):
+                state[name] = getattr(self, name)
+        state.update(getattr(self, "__dict__", {}))
+        for name, value in list(state.items()):
+            if isinstance(value, ModuleType):  # the MCR scorer: found again on unpickling
+                del state[name]
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self._restore_unpickled()
+
+    def _restore_unpickled(self) -> None:
+        """Ruleset hook: rebuild what `__getstate__` left out (MCR: the scorer backend)."""
 
     # Read-only records for logs, views and tools (the engine's public surface) ------------------
 
@@ -322,7 +471,7 @@ class Game:
             "after_kong": self.after_kong, "last_four": self.last_four, "kept": list(self.kept),
             "discard": self.discard,
             "discarder": self.discarder, "kong_seat": self.kong_seat, "kong_tile": self.kong_tile,
-            "kongs": self.kongs, "interrupted": self.interrupted, "finished": self.finished,
+            "kongs": self.kongs, "interrupted": self.interrupted, "finished": self.finished, "step": self.step,
             "pungs": [list(p) for p in self.pungs],
             "exhausted": self.exhausted,
             "pending": {str(s): [a.uid for a in acts] for s, acts in self._pending.items()},
@@ -336,9 +485,14 @@ class Game:
 
     def hand_bytes(self, seat: int) -> bytes:
         """The seat's concealed tiles as 34 counts (bytes)."""
+        if seat.__class__ is not int or not 0 <= seat < 4:
+            seat = _seat_arg(seat)
         return bytes(self.hands[seat])
 
     def meld_count(self, seat: int) -> int:
+        """How many melds (exposed, and concealed kongs) the seat has."""
+        if seat.__class__ is not int or not 0 <= seat < 4:
+            seat = _seat_arg(seat)
         return self.n_melds[seat]
 
     def wall_remaining(self) -> int:
@@ -348,6 +502,8 @@ class Game:
     def visible_counts(self, seat: int) -> bytearray:
         """Copies of each kind `seat` can see outside its own concealed hand: every river, every
         exposed meld (others' concealed kongs excluded, one's own included) and won tiles."""
+        if seat.__class__ is not int or not 0 <= seat < 4:
+            seat = _seat_arg(seat)
         out = bytearray(34)
         for s in range(4):
             for t in self.rivers[s]:
@@ -982,11 +1138,32 @@ class Game:
     # Errors
 
     def _decode(self, seat: int, action: Any) -> Action:
-        if isinstance(action, int) and not isinstance(action, bool):
+        if action.__class__ is int:
             return self.space.action(action)
+        if isinstance(action, ActionKind):
+            raise IllegalActionError(
+                f"seat {seat}: {action!r} is an action kind, not an action: pass the Action "
+                f"(e.g. mahjong_core.game.actions.PASS), its integer code or its JSON form")
+        if isinstance(action, dict):
+            found = Action.from_json(action)
+            if self.space.code_of_uid[found.uid] < 0:
+                raise IllegalActionError(f"seat {seat}: {found!r} is not an action of {self.ruleset}")
+            return found
+        if not isinstance(action, (bool, Enum)) and hasattr(action, "__index__"):
+            return self.space.action(action.__index__())  # a NumPy integer code, an int subclass
         raise IllegalActionError(
             f"seat {seat}: an action is an Action (e.g. mahjong_core.game.actions.DISCARD[t]) or its integer code, "
             f"got {action!r}")
+
+    def _stale_error(self, seat: int, action: Any, step: Any) -> IllegalActionError:
+        if isinstance(step, bool) or not isinstance(step, int):
+            return IllegalActionError(f"step must be an integer step id (Game.step), got {step!r}")
+        if step < self.step:
+            return StaleActionError(
+                f"seat {seat}: {action!r} answers step {step}, which is closed; the game is at step {self.step}"
+                + (" (the hand is over)" if self.finished else ""))
+        return StaleActionError(f"seat {seat}: {action!r} answers step {step}, which has not come yet "
+                                f"(the game is at step {self.step})")
 
     def _not_pending_error(self, seat: Any, action: Any) -> IllegalActionError:
         if self.finished:
@@ -998,3 +1175,43 @@ class Game:
         waiting = sorted(s for s in self._pending if s not in self._answers)
         return IllegalActionError(
             f"seat {seat} has nothing to answer now ({PHASES[self.phase]}); waiting for seat(s) {waiting}")
+
+
+# How `Game.clone` copies each engine slot (absent: shared — immutable or never mutated in place).
+_SLOTS = Game.__slots__
+_COPY: Dict[str, Any] = {
+    "options": dict,
+    "wall": list,
+    "hands": lambda hs: [bytearray(h) for h in hs],
+    "melds": lambda ms: [list(m) for m in ms],
+    "n_melds": list,
+    "pungs": lambda ps: [list(p) for p in ps],
+    "rivers": lambda rs: [list(r) for r in rs],
+    "flowers": lambda fs: [list(f) for f in fs],
+    "won_tiles": lambda ws: [list(w) for w in ws],
+    "waits": list,
+    "declared": list,
+    "won": list,
+    "winners": list,
+    "kept": list,
+    "lock": lambda lock: None if lock is None else list(lock),
+    "ledger": lambda ledger: ledger.copy(),
+    "_pending": lambda p: {s: list(a) for s, a in p.items()},
+    "_answers": dict,
+    "_offers": dict,
+    "_actions": list,
+    "_events": list,  # tuples; their list fields (void, end totals) are never mutated
+}
+#: values `clone` shares between the copies (immutable, or modules)
+_SHARED = (int, float, str, bytes, tuple, frozenset, ModuleType)
+_RULESET_SLOTS: Dict[type, List[str]] = {}
+
+
+def _ruleset_slots(cls: type) -> List[str]:
+    """The slots the Game subclasses between `cls` and Game declare (cached per class)."""
+    found = _RULESET_SLOTS.get(cls)
+    if found is None:
+        found = [n for c in cls.__mro__ if c is not Game and issubclass(c, Game)
+                 for n in c.__dict__.get("__slots__", ())]
+        _RULESET_SLOTS[cls] = found
+    return found

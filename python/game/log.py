@@ -15,7 +15,7 @@ Event types (fields besides "type"):
 
 | type | fields |
 |---|---|
-| deal | dealer |
+| deal | dealer (event streams add hands: the tiles dealt to each seat, null for the others') |
 | void / piao | values (per seat, revealed together) |
 | draw, replacement | seat, tile (replacement: a kong's replacement from the tail) |
 | flower | seat, tile (the flower set aside), replacement (tile drawn for it from the tail, or null) |
@@ -39,7 +39,7 @@ from typing import Any, Dict
 
 from .wall import tile_name
 
-__all__ = ["LOG_FORMAT", "game_log", "event_json"]
+__all__ = ["LOG_FORMAT", "game_log", "event_json", "seat_event_json"]
 
 # `replay(log)` lives next to `new_game` (mahjong_core.game.start). This module is imported by the
 # engine and reads a Game through its public surface only.
@@ -80,6 +80,21 @@ def event_json(event: tuple) -> Dict[str, Any]:
         elif name == "from" and value < 0:
             value = None
         out[name] = value
+    return out
+
+
+#: event types with a field hidden from every seat but the event's own: type -> field
+_HIDDEN = {"draw": "tile", "replacement": "tile", "concealed_kong": "tile", "flower": "replacement"}
+
+
+def seat_event_json(event: tuple, viewer: int) -> Dict[str, Any]:
+    """`event_json(event)` as seat `viewer` may see it: another seat's drawn tile, kong
+    replacement, flower replacement and concealed kong tile are null (the deal's hands are added
+    by `Game.events`)."""
+    out = event_json(event)
+    hidden = _HIDDEN.get(event[0])
+    if hidden is not None and event[1] != viewer:
+        out[hidden] = None
     return out
 
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import secrets
 from typing import Any, List, Mapping, Optional, Sequence
 
-from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError, MahjongError, ReplayError
 
 from .engine import Game
 from .log import LOG_FORMAT
 from .registry import check_ruleset, game_class
-from .wall import check_seed, check_wall, seeded_dealer, shuffled_wall
+from .wall import check_seed, check_wall, seeded_dealer, shuffled_wall, tile_name
 
 __all__ = ["new_game", "replay", "seeded_dealer"]
 
@@ -49,24 +49,135 @@ def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequenc
     return cls(rules, tiles, seed=seed, hand_no=hand_no, dealer=dealer, shuffled=shuffled, **options)
 
 
-def replay(log: Mapping[str, Any], **engine_options: Any) -> Game:
-    """Rebuild a game from its log: same wall, rules and dealer, then every logged answer in order.
+_JSON_SCALARS = (str, int, float, bool, type(None))
 
-    Returns the Game (finished or not, as the log was). Raises InvalidArgumentError for a log of
-    another format and IllegalActionError (naming the step) when a logged action is not legal on
-    replay.
+
+def _field(log: Mapping[str, Any], name: str, kinds: Any, what: str) -> Any:
+    if name not in log:
+        raise ReplayError(f"log field {name!r} is missing (a {LOG_FORMAT} log has {', '.join(_RECORD)})")
+    value = log[name]
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in (
+            kinds if isinstance(kinds, tuple) else (kinds,))):
+        raise ReplayError(f"log field {name!r} must be {what}, got {type(value).__name__} {_short(value)}")
+    return value
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+#: the fields of a log, in the order `replay` checks them against the replayed game
+_RECORD = ("format", "ruleset", "preset", "rules", "seed", "hand_no", "shuffled", "dealer", "options", "wall",
+           "actions", "events", "finished", "winners", "ledger", "totals")
+
+
+def _normal(value: Any) -> Any:
+    """A JSON value as `json.loads(json.dumps(value))` gives it (tuples become lists)."""
+    if isinstance(value, (list, tuple)):
+        return [_normal(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _normal(v) for k, v in value.items()}
+    return value
+
+
+def _first_difference(name: str, recorded: Any, replayed: Any) -> Optional[str]:
+    recorded, replayed = _normal(recorded), _normal(replayed)
+    if recorded == replayed:
+        return None
+    if isinstance(recorded, list) and isinstance(replayed, list):
+        for i, (a, b) in enumerate(zip(recorded, replayed)):
+            if a != b:
+                return f"{name}[{i}]: the log records {_short(a)}, replaying its actions gives {_short(b)}"
+        return (f"{name}: the log records {len(recorded)} entries, replaying its actions gives {len(replayed)} "
+                f"(first unmatched: {name}[{min(len(recorded), len(replayed))}] = "
+                f"{_short((recorded if len(recorded) > len(replayed) else replayed)[min(len(recorded), len(replayed))])})")
+    return f"{name}: the log records {_short(recorded)}, replaying its actions gives {_short(replayed)}"
+
+
+def replay(log: Mapping[str, Any], *, verify: bool = True, **engine_options: Any) -> Game:
+    """Rebuild a game from its log and verify it: same wall, rules and dealer, then every logged
+    answer in order; the result is checked against everything the log records.
+
+    Checks, in order (the first failure raises `ReplayError`, a MahjongError, naming the field):
+    the structure and types of every field (`actions[17]`, `wall`, ...); a shuffled log's wall
+    against the one its seed and hand number produce; each action's legality at its step; then
+    with `verify=True` (default) the replayed game's own log against the recorded one — rules and
+    preset, every event, the winners, the ledger, the totals and the finished flag — naming the
+    first difference (e.g. ``events[41]: the log records {...}, replaying its actions gives {...}``).
+    A log of an unfinished hand replays to the same unfinished game. Returns the Game.
     """
-    if not isinstance(log, Mapping) or log.get("format") != LOG_FORMAT:
-        raise InvalidArgumentError(f"not a {LOG_FORMAT} game log")
-    ruleset = check_ruleset(log["ruleset"])
-    rules = game_class(ruleset).rules_class().resolve(dict(log["rules"]))
-    game = new_game(ruleset, wall=log["wall"], rules=rules, seed=log.get("seed"), dealer=log["dealer"],
-                    hand_no=log.get("hand_no", 0), **dict(log.get("options") or {}), **engine_options)
-    game.shuffled = bool(log.get("shuffled", False))
-    actions: List[Any] = log["actions"]
+    if not isinstance(log, Mapping):
+        raise ReplayError(f"a game log is a JSON object (a mapping), got {type(log).__name__}")
+    fmt = log.get("format")
+    if fmt != LOG_FORMAT:
+        raise ReplayError(f"log field 'format' must be {LOG_FORMAT!r}, got {_short(fmt)}")
+    ruleset = _field(log, "ruleset", str, "a ruleset name")
+    try:
+        cls = game_class(check_ruleset(ruleset))
+    except MahjongError as exc:
+        raise ReplayError(f"log field 'ruleset': {exc}") from None
+    _field(log, "preset", (str, type(None)), "a preset name")
+    rules_obj = _field(log, "rules", Mapping, "an object of rule keys")
+    try:
+        rules = cls.rules_class().resolve(dict(rules_obj))
+    except (MahjongError, TypeError, ValueError) as exc:
+        raise ReplayError(f"log field 'rules': {exc}") from None
+    seed = _field(log, "seed", (int, type(None)), "an integer seed or null")
+    hand_no = _field(log, "hand_no", int, "an integer")
+    shuffled = _field(log, "shuffled", bool, "true or false")
+    dealer = _field(log, "dealer", int, "a seat 0..3")
+    options = _field(log, "options", Mapping, "an object of ruleset options")
+    wall = _field(log, "wall", list, "a list of tile names")
+    for i, t in enumerate(wall):
+        if not isinstance(t, str):
+            raise ReplayError(f"log field 'wall[{i}]' must be a tile name, got {_short(t)}")
+    actions = _field(log, "actions", list, "a list of [seat, action code] pairs")
+    for i, pair in enumerate(actions):
+        if (not isinstance(pair, list) or len(pair) != 2
+                or not all(type(v) is int for v in pair)):
+            raise ReplayError(f"log field 'actions[{i}]' must be [seat, action code] (two integers), "
+                              f"got {_short(pair)}")
+    _field(log, "events", list, "a list of event objects")
+    for i, e in enumerate(log["events"]):
+        if not isinstance(e, Mapping) or not isinstance(e.get("type"), str):
+            raise ReplayError(f"log field 'events[{i}]' must be an event object with a 'type', got {_short(e)}")
+    _field(log, "finished", bool, "true or false")
+    _field(log, "winners", list, "a list of seats")
+    _field(log, "ledger", list, "a list of transfers")
+    _field(log, "totals", list, "a list of four integers")
+    if seed is not None:
+        try:
+            check_seed(seed)
+        except ValueError as exc:
+            raise ReplayError(f"log field 'seed': {exc}") from None
+    try:
+        game = new_game(ruleset, wall=wall, rules=rules, seed=seed, dealer=dealer, hand_no=hand_no,
+                        **dict(options), **engine_options)
+    except (MahjongError, TypeError, ValueError) as exc:
+        name = "wall" if "wall" in str(exc) or "tile" in str(exc) else (
+            "dealer" if "dealer" in str(exc) else "hand_no" if "hand_no" in str(exc) else "options")
+        raise ReplayError(f"log field {name!r}: {exc}") from None
+    if shuffled:
+        if seed is None:
+            raise ReplayError("log field 'seed': a shuffled wall needs the seed that shuffled it (null given)")
+        expected = shuffled_wall(cls.tiles(cls.uses_flowers(rules)), seed, hand_no)
+        if expected != game.wall:
+            at = next(i for i, (a, b) in enumerate(zip(expected, game.wall)) if a != b)
+            raise ReplayError(
+                f"log field 'wall': seed {seed} (hand {hand_no}) does not produce this wall (first difference at "
+                f"wall[{at}]: {tile_name(game.wall[at])} where the seed puts {tile_name(expected[at])})")
+    game.shuffled = shuffled
     for step, (seat, code) in enumerate(actions):
         try:
             game.act(seat, code)
         except IllegalActionError as exc:
-            raise IllegalActionError(f"replay step {step} (seat {seat}, code {code}): {exc}") from None
+            raise ReplayError(f"log field 'actions[{step}]' (seat {seat}, code {code}) is not legal on replay: "
+                              f"{exc}") from None
+    if verify:
+        replayed = game.log
+        for name in _RECORD:
+            problem = _first_difference(name, log[name], replayed[name])
+            if problem is not None:
+                raise ReplayError(problem)
     return game

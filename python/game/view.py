@@ -3,9 +3,13 @@
 Shown: the seat's own concealed tiles (and the tile it just drew), every river, every exposed meld,
 flowers, the number of concealed tiles each other seat holds, the live wall's size, revealed
 simultaneous choices (定缺 / 飘) and 报听 declarations, who has won, the ledger so far, and the seat's
-own legal action codes. Hidden: others' concealed tiles, the wall's order, the tiles of others'
-concealed kongs (shown as `tile: null`), and others' choices in a window that is still open.
-Tiles are core indices (0..33; flowers 34..41).
+own legal actions (`legal`: integer codes of the ruleset's ActionSpace; `actions`: their JSON
+forms), and `step`, the id of the decision point open now (answer with `act(seat, a, step=...)`).
+Hidden: others' concealed tiles, the wall's order, the tiles of others' concealed kongs (shown as
+`tile: null`), and others' choices in a window that is still open.
+
+Tiles are names, as in logs and event streams: "1m".."9s", "E" "S" "W" "N", "C" "F" "P" (中发白),
+flowers "a".."h"; 定缺 suits are "m" "p" "s". The JSON Schema is docs/schema/view.schema.json.
 """
 
 from __future__ import annotations
@@ -15,6 +19,9 @@ from typing import Any, Dict, List, Optional, Sequence
 from mahjong_core.errors import IllegalActionError
 
 from .constants import CHOOSE, MELD_CONCEALED_KONG, MELD_NAMES, PHASES
+from .wall import tile_name
+
+_NAMES = tuple(tile_name(t) for t in range(42))
 
 __all__ = ["seat_view", "revealed_choices"]
 
@@ -26,7 +33,7 @@ def _melds(game: Any, seat: int, viewer: int) -> List[Dict[str, Any]]:
     out = []
     for kind, tile, marker, frm in game.melds[seat]:
         hidden = kind == MELD_CONCEALED_KONG and seat != viewer
-        out.append({"kind": MELD_NAMES[kind], "tile": None if hidden else tile,
+        out.append({"kind": MELD_NAMES[kind], "tile": None if hidden else _NAMES[tile],
                     "from": None if frm < 0 else frm, "marker": marker or None})
     return out
 
@@ -45,7 +52,9 @@ def seat_view(game: Any, seat: int) -> Dict[str, Any]:
         raise IllegalActionError(f"seat must be 0..3, got {seat!r}")
     hand = game.hands[seat]
     code_of = game.space.code_of_uid
-    legal = [code_of[a.uid] for a in game.legal_actions(seat)]
+    actions = game.legal_actions(seat)
+    names = _NAMES
+    drawn = game.drawn
     view: Dict[str, Any] = {
         "ruleset": game.ruleset,
         "seat": seat,
@@ -53,21 +62,23 @@ def seat_view(game: Any, seat: int) -> Dict[str, Any]:
         "dealer": game.dealer,
         "phase": PHASES[game.phase],
         "turn": game.turn,
-        "hand": [t for t in range(34) for _ in range(hand[t])],
-        "drawn": game.drawn if game.turn == seat and game.drawn >= 0 else None,
+        "step": game.step,
+        "hand": [names[t] for t in range(34) for _ in range(hand[t])],
+        "drawn": names[drawn] if game.turn == seat and drawn >= 0 else None,
         "hand_sizes": [sum(h) for h in game.hands],
         "melds": [_melds(game, s, seat) for s in range(4)],
-        "rivers": [list(r) for r in game.rivers],
-        "flowers": [list(f) for f in game.flowers],
+        "rivers": [[names[t] for t in r] for r in game.rivers],
+        "flowers": [[names[t] for t in f] for f in game.flowers],
         "won": list(game.won),
         "winners": list(game.winners),
-        "won_tiles": [list(w) for w in game.won_tiles],
+        "won_tiles": [[names[t] for t in w] for w in game.won_tiles],
         "declared": list(game.declared),
         "wall_remaining": game.tail - game.head,
-        "last_discard": None if game.discarder < 0 else {"seat": game.discarder, "tile": game.discard},
+        "last_discard": None if game.discarder < 0 else {"seat": game.discarder, "tile": names[game.discard]},
         "totals": game.ledger.totals(),
         "finished": game.finished,
-        "legal": legal,
+        "legal": [code_of[a.uid] for a in actions],
+        "actions": [a.to_json() for a in actions],
     }
     view.update(game._view_extras(seat))
     return view

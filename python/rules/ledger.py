@@ -78,6 +78,13 @@ class Ledger(Sequence[Transfer]):
         """Record a transfer and return its index."""
         return self.append(Transfer(payer, payee, amount, reason, ref))
 
+    def copy(self) -> "Ledger":
+        """An independent ledger with the same (immutable) transfers."""
+        new = type(self).__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new._entries = list(self._entries)
+        return new
+
     def totals(self) -> List[int]:
         """Net result per seat (sums to zero)."""
         out = [0] * self.seats

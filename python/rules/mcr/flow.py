@@ -109,6 +109,9 @@ class MCRGame(Game):
     def _ruleset_state(self) -> Dict[str, Any]:
         return {"prevalent_wind": self.prevalent_wind}
 
+    def _restore_unpickled(self) -> None:
+        self.mcr = scorer()  # a module is not pickled (Game.__getstate__)
+
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % 4
 

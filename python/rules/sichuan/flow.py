@@ -88,7 +88,7 @@ class SichuanGame(Game):
         return self.dealer
 
     def _view_extras(self, seat: int) -> Dict[str, Any]:
-        return {"void": revealed_choices(self, seat, self.void)}
+        return {"void": [None if v is None else SUIT_LETTERS[v] for v in revealed_choices(self, seat, self.void)]}
 
     def _init_ruleset(self) -> None:
         self.void = [-1, -1, -1, -1]

@@ -1,0 +1,270 @@
+"""Server-grade engine contracts (issue 11): step ids, stale answers, default actions, per-seat event
+streams (no hidden information leaks), clones / pickle / deepcopy, the JSON form of actions."""
+
+from __future__ import annotations
+
+import copy
+import json
+import pickle
+import random
+
+import pytest
+
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError, MahjongError, StaleActionError
+from mahjong_core.game import new_game, replay
+from mahjong_core.game.actions import ALL_ACTIONS, PASS, Action, ActionKind
+from mahjong_core.game.constants import PHASES
+
+RULESETS = ["sichuan", "changbai", "mcr"]
+
+
+def _play(game, rng, limit=None):
+    """Random legal answers (seats in order) until the hand ends or `limit` windows closed."""
+    while not game.finished and (limit is None or game.step < limit):
+        for seat, actions in sorted(game.pending().items()):
+            game.act(seat, rng.choice(actions), step=game.step)
+    return game
+
+
+# ---- step ids ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_step_grows_once_per_closed_window_and_views_carry_it(ruleset):
+    game = new_game(ruleset, seed=11)
+    rng = random.Random(5)
+    assert game.step == 0
+    while not game.finished:
+        step = game.step
+        pending = game.pending()
+        for seat in pending:
+            assert game.view(seat)["step"] == step
+        seats = sorted(pending)
+        for i, seat in enumerate(seats):
+            game.act(seat, rng.choice(pending[seat]), step=step)
+            # a multi-seat window stays at the same step until its last answer
+            assert game.step == (step if i < len(seats) - 1 else step + 1)
+    assert game.view(0)["step"] == game.step
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_stale_step_raises_and_changes_nothing(ruleset):
+    game = _play(new_game(ruleset, seed=4), random.Random(2), limit=6)
+    seat, actions = next(iter(sorted(game.pending().items())))
+    before = (game.state(), game.log)
+    for bad in (game.step - 1, 0, game.step + 1):
+        with pytest.raises(StaleActionError) as err:
+            game.act(seat, actions[0], step=bad)
+        assert isinstance(err.value, IllegalActionError) and f"step {bad}" in str(err.value)
+    with pytest.raises(IllegalActionError):
+        game.act(seat, actions[0], step="3")
+    assert (game.state(), game.log) == before
+    game.act(seat, actions[0], step=game.step)  # the right step is accepted
+
+
+# ---- default_action --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_default_action_is_legal_and_follows_the_documented_rule(ruleset):
+    for seed in range(6):
+        game = new_game(ruleset, seed=seed)
+        while not game.finished:
+            for seat, actions in sorted(game.pending().items()):
+                default = game.default_action(seat)
+                assert default in actions
+                if PASS in actions:
+                    assert default is PASS
+                elif PHASES[game.phase] == "turn" and game.drawn >= 0 and any(
+                        a.kind is ActionKind.DISCARD and a.arg == game.drawn for a in actions):
+                    assert default.kind is ActionKind.DISCARD and default.arg == game.drawn
+                elif any(a.kind is ActionKind.DISCARD for a in actions):
+                    assert default.kind is ActionKind.DISCARD
+                else:
+                    assert default is actions[0]
+                game.act(seat, default)
+        with pytest.raises(IllegalActionError):
+            game.default_action(0)
+
+
+def test_default_action_of_a_seat_with_nothing_to_answer():
+    game = new_game("mcr", seed=1)
+    idle = next(s for s in range(4) if s not in game.pending())
+    with pytest.raises(IllegalActionError, match="nothing to answer"):
+        game.default_action(idle)
+
+
+# ---- seats and actions of the wrong type (R6, R7, R8) -------------------------------------------------
+
+def test_numpy_seat_is_stored_as_int_and_the_log_stays_json():
+    np = pytest.importorskip("numpy")
+    game = new_game("sichuan", seed=3)
+    rng = random.Random(0)
+    while not game.finished:
+        for seat, actions in sorted(game.pending().items()):
+            game.act(np.int64(seat), np.int64(game.space.code(rng.choice(actions))))
+    json.dumps(game.log)
+    json.dumps(game.state())
+    assert all(type(seat) is int for seat, _ in game.log["actions"])
+    assert replay(game.log).log == game.log
+
+
+def test_action_kind_is_not_an_action_code():
+    game = new_game("mcr", seed=1)
+    seat = next(iter(game.pending()))
+    before = game.state()
+    with pytest.raises(IllegalActionError, match="action kind"):
+        game.act(seat, ActionKind.PASS)
+    assert game.state() == before
+
+
+@pytest.mark.parametrize("bad", [True, False, 1.0, 0.0, "0", None, [0], -1, 4])
+def test_bad_seats_raise_illegal_action(bad):
+    game = new_game("mcr", seed=1)
+    seat = next(iter(game.pending()))
+    before = game.state()
+    action = game.pending()[seat][0]
+    with pytest.raises(IllegalActionError):
+        game.act(bad, action)
+    for method in ("hand_bytes", "meld_count", "visible_counts", "view", "default_action"):
+        with pytest.raises(IllegalActionError):
+            getattr(game, method)(bad)
+    if bad is not None:  # events(None) is the omniscient stream
+        with pytest.raises(IllegalActionError):
+            game.events(bad)
+    assert game.state() == before
+
+
+def test_hand_bytes_of_seat_minus_one_is_refused():  # R9
+    game = new_game("sichuan", seed=2)
+    with pytest.raises(IllegalActionError):
+        game.hand_bytes(-1)
+
+
+# ---- JSON form of actions -----------------------------------------------------------------------------
+
+def test_action_json_round_trip():
+    seen = set()
+    for action in ALL_ACTIONS:
+        obj = action.to_json()
+        assert json.loads(json.dumps(obj)) == obj
+        assert Action.from_json(obj) is action
+        seen.add(json.dumps(obj, sort_keys=True))
+    assert len(seen) == len(ALL_ACTIONS)
+    assert Action.from_json({"type": "discard", "tile": "5m"}).arg == 4
+    assert Action.from_json({"type": "void", "suit": "p"}).arg == 1
+
+
+@pytest.mark.parametrize("bad", [
+    None, [], "pass", {}, {"type": "Pass"}, {"type": "discard"}, {"type": "discard", "tile": 4},
+    {"type": "discard", "tile": "0m"}, {"type": "discard", "tile": "a"}, {"type": "pass", "tile": "1m"},
+    {"type": "chow", "position": 4}, {"type": "chow", "position": True}, {"type": "piao", "value": 1},
+    {"type": "void", "suit": "z"}, {"type": "discard", "tile": ["1m"]}, {"type": 3},
+])
+def test_action_from_json_errors_are_illegal_action_errors(bad):
+    with pytest.raises(IllegalActionError):
+        Action.from_json(bad)
+
+
+def test_act_accepts_the_json_form():
+    game = new_game("changbai", seed=8)
+    rng = random.Random(3)
+    while not game.finished:
+        for seat, actions in sorted(game.pending().items()):
+            game.act(seat, rng.choice(actions).to_json())
+    game2 = new_game("sichuan", seed=1)
+    seat = next(iter(game2.pending()))
+    with pytest.raises(IllegalActionError, match="not an action of sichuan"):
+        game2.act(seat, {"type": "chow", "position": 1})
+
+
+# ---- clones ------------------------------------------------------------------------------------------
+
+def _copies(game):
+    return {"clone": game.clone(), "copy": copy.copy(game), "deepcopy": copy.deepcopy(game),
+            "pickle": pickle.loads(pickle.dumps(game))}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("stop", [0, 1, 9, 40])
+def test_copies_play_on_identically_and_independently(ruleset, stop):
+    for seed in (1, 2):
+        game = _play(new_game(ruleset, seed=seed), random.Random(seed), limit=stop)
+        state, log = game.state(), game.log
+        copies = _copies(game)
+        rng_state = random.Random(99).getstate()
+        for name, other in copies.items():
+            assert other.state() == state and other.log == log, name
+            assert other.step == game.step
+        # play one copy to the end: the original and the other copies are unchanged
+        first = copies.pop("clone")
+        r = random.Random()
+        r.setstate(rng_state)
+        _play(first, r)
+        assert game.state() == state and game.log == log
+        for name, other in copies.items():
+            assert other.state() == state, name
+            r = random.Random()
+            r.setstate(rng_state)
+            _play(other, r)
+            assert other.log == first.log and other.ledger == first.ledger, name
+        r = random.Random()
+        r.setstate(rng_state)
+        _play(game, r)
+        assert game.log == first.log
+
+
+def test_copy_copy_does_not_share_state():
+    game = new_game("sichuan", seed=5)
+    other = copy.copy(game)
+    assert other.hands is not game.hands and other.hands[0] is not game.hands[0]
+    assert other.ledger is not game.ledger and other.settlement is not game.settlement
+    assert other.settlement.ledger is other.ledger
+    other.hands[0][0] += 1
+    assert game.hands[0][0] == other.hands[0][0] - 1
+
+
+# ---- per-seat event streams --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_event_streams_are_incremental_and_json(ruleset):
+    game = new_game(ruleset, seed=21)
+    rng = random.Random(4)
+    received = {s: [] for s in (None, 0, 1, 2, 3)}
+    while True:
+        for s, got in received.items():
+            got.extend(game.events(s, since=len(got)))
+        if game.finished:
+            break
+        for seat, actions in sorted(game.pending().items()):
+            game.act(seat, rng.choice(actions))
+    for s, got in received.items():
+        assert got == game.events(s)
+        assert len(got) == game.event_count()
+        json.dumps(got)
+    log_events = game.log["events"]
+    omniscient = [dict(e) for e in received[None]]
+    for e in omniscient:
+        e.pop("hands", None)
+    assert omniscient == log_events
+    assert received[None][-1]["type"] == "end"
+    for seat in range(4):
+        for mine, full in zip(received[seat], received[None]):
+            if full["type"] in ("draw", "replacement") and full["seat"] != seat:
+                assert mine["tile"] is None and full["tile"] is not None
+            elif full["type"] == "concealed_kong" and full["seat"] != seat:
+                assert mine["tile"] is None
+            elif full["type"] == "deal":
+                assert [h is not None for h in mine["hands"]] == [s == seat for s in range(4)]
+                assert mine["hands"][seat] == full["hands"][seat]
+            elif full["type"] == "flower" and full["seat"] != seat:
+                assert mine["replacement"] is None and mine["tile"] == full["tile"]
+            else:
+                assert mine == full
+    with pytest.raises(InvalidArgumentError):
+        game.events(0, since=game.event_count() + 1)
+    with pytest.raises(InvalidArgumentError):
+        game.events(0, since=-1)
+    assert game.events(0, since=game.event_count()) == []
+
+
+def test_errors_are_mahjong_errors():
+    assert issubclass(StaleActionError, MahjongError)
