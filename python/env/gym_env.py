@@ -9,6 +9,11 @@ registers them; importing this module does too). An episode is one hand. Observa
 ActionSpace; reward: the learner's ledger change during the step (its answer and the opponents'
 answers after it), times `reward_scale`. `seat`: the learner's seat (0..3) or "random" (drawn
 from the seed each hand). `reset(seed=S)` deals hand 0 of S; `reset()` the next hand.
+
+`illegal_action`: "raise" (default) — an illegal or out-of-range action raises IllegalActionError
+and changes nothing; "default" — the learner's `Game.default_action` is played instead and
+`info["illegal_action"]` is True (for unmasked samplers; Gymnasium's `check_env` steps with
+`action_space.sample()`, which ignores the mask).
 """
 
 from __future__ import annotations
@@ -37,7 +42,11 @@ class MahjongEnv(_gym.Env):
     metadata = {"render_modes": ["ansi"]}
 
     def __init__(self, ruleset: str = "sichuan", opponents: Any = None, *, seat: Any = 0, rules: Any = None,
-                 reward_scale: float = 1.0, render_mode: Optional[str] = None, **options: Any) -> None:
+                 reward_scale: float = 1.0, render_mode: Optional[str] = None, illegal_action: str = "raise",
+                 **options: Any) -> None:
+        if illegal_action not in ("raise", "default"):
+            raise InvalidArgumentError(f"illegal_action must be 'raise' or 'default', got {illegal_action!r}")
+        self.illegal_action = illegal_action
         self.table = Table(ruleset, rules, reward_scale, **options)
         self.ruleset = self.table.ruleset
         self.opponents = resolve_opponents(opponents)
@@ -89,11 +98,17 @@ class MahjongEnv(_gym.Env):
         if self._done:
             raise IllegalActionError("the hand is over: call reset() before step()")
         game = self.table.game
-        game.act(self.seat, to_code(action))  # IllegalActionError, nothing changed
+        info: Dict[str, Any] = {"seat": self.seat}
+        try:
+            game.act(self.seat, to_code(action))  # IllegalActionError, nothing changed
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            game.act(self.seat, game.default_action(self.seat))
+            info["illegal_action"] = True
         play_until(game, self.seat, self._bots)
         reward = self._learner_reward()
         self._done = game.finished
-        info: Dict[str, Any] = {"seat": self.seat}
         if self._done:
             info["totals"] = game.ledger.totals()
         return self._observation(), reward, self._done, False, info
