@@ -14,8 +14,12 @@ suits (dealt first; with several such seats the draw is sequential, which is clo
 exactly uniform over the joint deals); the kind of another seat's concealed kong is drawn among the
 kinds with all four copies unseen (its owner's void suit excluded in Sichuan).
 
-Hidden state that depended on the old hands is recomputed or dropped: the other seats' wait masks
-(a seat that declared ready (报听) whose new hand has no single wait gets none), their pending
+Not resampled (a known limit): the concealed tiles of a seat that has declared ready (报听) — a
+consistent ready hand with that seat's single wait is not searched for — so a search bot using this
+sees those hands as they are.
+
+Hidden state that depended on the old hands is recomputed or dropped: the other seats' wait masks,
+their pending
 choices in the open window (claim / rob / 定缺; any answers they had given are dropped — they answer
 again), their Sichuan pass locks, a Changbai kept tile (redrawn from the new hand). Positions of
 the wall already drawn keep their old tiles, so the result's log is not a replayable log.
@@ -108,34 +112,51 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
     void = getattr(game, "void", None)
     new = game.clone()
 
-    # 1. the kinds of the other seats' concealed kongs
-    for s in others:
-        for i in hidden_kongs[s]:
-            kinds = [t for t in range(34) if unseen[t] == 4 and not (void is not None and t // 9 == void[s])]
-            t = rng.choice(kinds)
-            unseen[t] = 0
-            _, _, marker, frm = new.melds[s][i]
-            new.melds[s][i] = (MELD_CONCEALED_KONG, t, marker, frm)
-
-    # 2. the other seats' hands (constrained seats first), 3. the live wall
-    pool = [t for t in range(34) for _ in range(unseen[t])]
-    rng.shuffle(pool)
-    clean = [s for s in others if _void_clean(game, s)]
-    order = clean + [s for s in others if s not in clean]
-    for s in order:
-        hand = bytearray(34)
-        n = sizes[s]
-        if s in clean:
-            v = void[s]
-            take = [i for i, t in enumerate(pool) if t // 9 != v][:n]
+    # 1. the kinds of the other seats' concealed kongs, 2. the other seats' hands (seats with a
+    # public constraint first). With several constrained seats a sequential deal can run out of
+    # allowed tiles (the true deal shows one exists): start again then.
+    fixed = [s for s in others if game.declared[s] and not game.won[s]]
+    clean = [s for s in others if _void_clean(game, s) and s not in fixed]
+    order = clean + [s for s in others if s not in clean and s not in fixed]
+    start = list(unseen)
+    for s in fixed:  # see the module docstring: a declared-ready hand is not resampled
+        for t in range(34):
+            start[t] -= game.hands[s][t]
+    for attempt in range(1000):
+        unseen = list(start)
+        kongs = {}
+        for s in others:
+            for i in hidden_kongs[s]:
+                kinds = [t for t in range(34) if unseen[t] == 4 and not (void is not None and t // 9 == void[s])]
+                t = rng.choice(kinds)
+                unseen[t] = 0
+                kongs[s, i] = t
+        pool = [t for t in range(34) for _ in range(unseen[t])]
+        rng.shuffle(pool)
+        hands = {}
+        for s in order:
+            n = sizes[s]
+            if s in clean:
+                v = void[s]
+                take = [i for i, t in enumerate(pool) if t // 9 != v][:n]
+                if len(take) < n:
+                    break
+            else:
+                take = list(range(n))
+            hand = bytearray(34)
+            for i in take:
+                hand[pool[i]] += 1
+            for i in reversed(take):
+                pool.pop(i)
+            hands[s] = hand
         else:
-            take = list(range(n))
-        if len(take) < n:  # pragma: no cover - the public record guarantees enough
-            raise AssertionError(f"cannot deal seat {s} {n} tiles")
-        for i in take:
-            hand[pool[i]] += 1
-        for i in reversed(take):
-            pool.pop(i)
+            break
+    else:  # pragma: no cover - needs an astronomically unlucky stream
+        raise AssertionError("determinize: no consistent deal found")
+    for (s, i), t in kongs.items():
+        _, _, marker, frm = new.melds[s][i]
+        new.melds[s][i] = (MELD_CONCEALED_KONG, t, marker, frm)
+    for s, hand in hands.items():
         new.hands[s] = hand
     wall_tiles = pool + [t for t in range(34, 42) for _ in range(unseen[t])]
     rng.shuffle(wall_tiles)
@@ -145,13 +166,8 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
 
     # 4. hidden state that followed from the old hands
     for s in others:
-        if not new.won[s]:
+        if not new.won[s] and s not in fixed:
             new._update_waits(s)
-            if new.declared[s] and hasattr(new, "_on_declare") and new.declares:
-                try:
-                    new._on_declare(s)
-                except AssertionError:
-                    new.waits[s] = 0
         if new.lock is not None:
             new.lock[s] = -1
         if new.kept[s] >= 0:
