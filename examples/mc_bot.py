@@ -1,9 +1,11 @@
 """A flat Monte-Carlo bot on `determinize`, in a duplicate match against GreedyBot.
 
-On its own turn, when several discards keep the best shanten, the bot tries each of them on
-`ROLLOUTS` determinizations of the game (the hidden tiles redrawn from what it has seen), plays
-every rollout out with greedy players, and keeps the discard with the best mean result for its
-seat. Every other decision is greedy's.
+On its own turn the bot considers the discards that keep the best shanten plus the safest discard
+(`Game.default_action`: the kind it sees most copies of). It draws `ROLLOUTS` determinizations of
+the game (the hidden tiles redrawn from what it has seen) and plays every candidate out on each of
+them with greedy players seeded alike — common random numbers, so the candidates are compared on
+the same worlds and the noise of the deal cancels — and keeps the discard with the best mean
+result for its seat. Every other decision is greedy's.
 
 Duplicate match: for each wall, the MC bot sits at each seat in turn against three greedy bots, and
 the same wall is played by four greedy bots; the figure is the MC bot's mean points minus greedy's in
@@ -22,7 +24,7 @@ import time
 from mahjong_core import _core
 from mahjong_core.env.determinize import determinize
 from mahjong_core.game import new_game
-from mahjong_core.game.actions import DISCARD, ActionKind
+from mahjong_core.game.actions import ActionKind
 from mahjong_core.game.bots import GreedyBot
 from mahjong_core.game.simulate import play_hand
 
@@ -40,25 +42,33 @@ class FlatMonteCarloBot(GreedyBot):
         if actions[0].kind is ActionKind.DISCARD and all(a.kind is ActionKind.DISCARD for a in actions):
             candidates = self._candidates(game, seat, actions)
             if len(candidates) > 1:
-                return max(candidates, key=lambda a: self._value(game, seat, a))
+                return self._search(game, seat, candidates)
         return super().choose(game, seat, actions)
 
     def _candidates(self, game, seat, actions):
         hand = bytes(game.hands[seat])
         target, reaching = _core.best_discards(hand, game.FORMS, melds=game.n_melds[seat])
-        best = [a for a in actions if (reaching >> a.arg) & 1]
-        return best or list(actions)
+        best = [a for a in actions if (reaching >> a.arg) & 1] or list(actions)
+        safe = game.default_action(seat)
+        if safe in actions and safe not in best:
+            best.append(safe)
+        return best
 
-    def _value(self, game, seat, action):
-        total = 0
+    def _search(self, game, seat, candidates):
+        totals = [0] * len(candidates)
         for _ in range(self.rollouts):
-            world = determinize(game, seat, self.search_rng)
-            world.act(seat, action)
-            for bot in self.players:
-                bot.new_hand(self.search_rng)
-            play_hand(world, self.players)
-            total += world.ledger.totals()[seat]
-        return total / self.rollouts
+            seed = self.search_rng.getrandbits(64)
+            world = determinize(game, seat, random.Random(seed))
+            for k, action in enumerate(candidates):
+                w = world.clone()
+                w.act(seat, action)
+                rng = random.Random(seed)
+                for bot in self.players:
+                    bot.new_hand(rng)
+                play_hand(w, self.players)
+                totals[k] += w.ledger.totals()[seat]
+        best = max(range(len(candidates)), key=lambda k: (totals[k], -k))
+        return candidates[best]
 
 
 def play(ruleset, wall_seed, mc_seat, rollouts):
