@@ -127,3 +127,24 @@ def test_bad_calls():
     play_hand(game, players)
     with pytest.raises(InvalidArgumentError, match="over"):
         determinize(game, 0, random.Random(0))
+
+
+def test_random_walk_fallback_keeps_every_constraint(monkeypatch):
+    from mahjong_core.env import determinize as module
+
+    monkeypatch.setattr(module, "SEQUENTIAL_ATTEMPTS", 0)  # always the walk
+    rng = random.Random(4)
+    changed = 0
+    n = 0
+    for k, (game, seat) in enumerate(decisions("sichuan", range(20, 24))):
+        if k % 7 or game.phase == 0:
+            continue
+        d = determinize(game, seat, rng)
+        check_game(d)
+        assert encode(d, seat).tobytes() == encode(game, seat).tobytes()
+        for s in range(4):
+            if s != seat and module._void_clean(game, s) and not game.declared[s]:
+                assert not any(d.hands[s][9 * d.void[s]: 9 * d.void[s] + 9])
+        changed += any(d.hands[s] != game.hands[s] for s in range(4) if s != seat)
+        n += 1
+    assert n > 10 and changed > 0.8 * n  # the walk moves away from the true deal

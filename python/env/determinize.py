@@ -42,6 +42,9 @@ from mahjong_core.game.constants import (
 
 __all__ = ["determinize", "unseen_counts"]
 
+#: sequential deals tried before the random walk (`_walk`) takes over
+SEQUENTIAL_ATTEMPTS = 60
+
 
 def unseen_counts(game: Any, seat: int) -> List[int]:
     """Copies of each of the 42 kinds (flowers 34..41) that `seat` cannot see: the full tile set minus
@@ -122,7 +125,7 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
     for s in fixed:  # see the module docstring: a declared-ready hand is not resampled
         for t in range(34):
             start[t] -= game.hands[s][t]
-    for attempt in range(1000):
+    for attempt in range(SEQUENTIAL_ATTEMPTS):
         unseen = list(start)
         kongs = {}
         for s in others:
@@ -151,8 +154,12 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
             hands[s] = hand
         else:
             break
-    else:  # pragma: no cover - needs an astronomically unlucky stream
-        raise AssertionError("determinize: no consistent deal found")
+    else:  # tight constraints: a random walk over consistent deals, started at the true one
+        kongs = {(s, i): game.melds[s][i][1] for s in others for i in hidden_kongs[s]}
+        hands, pool = _walk(game, order, clean, void, sizes, rng)
+        unseen = list(start)
+        for (s, i), t in kongs.items():
+            unseen[t] -= 4
     for (s, i), t in kongs.items():
         _, _, marker, frm = new.melds[s][i]
         new.melds[s][i] = (MELD_CONCEALED_KONG, t, marker, frm)
@@ -194,6 +201,31 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
     if own_answer is not None:
         new._answers[seat] = own_answer
     return new
+
+
+def _walk(game: Any, order: List[int], clean: List[int], void: Any, sizes: Any, rng: random.Random) -> Any:
+    """Random swaps of hidden tiles between the constrained hands and the rest, each kept when both
+    places still allow their tiles: the walk's stationary distribution is uniform over the consistent
+    deals (symmetric proposals), and 30 swaps per hidden tile mix it well. Used only when the
+    sequential deal keeps failing (two or more Sichuan seats with tight void constraints); the
+    concealed kongs keep their kinds then."""
+    places: List[List[int]] = [[t for t in range(34) for _ in range(game.hands[s][t])] for s in order]
+    rest = [t for t in game.wall[game.head:game.tail] if t < 34]
+    places.append(rest)
+    owner = [(k, j) for k, p in enumerate(places) for j in range(len(p))]
+    forbidden = [void[s] if s in clean else -1 for s in order] + [-1]
+    for _ in range(30 * len(owner)):
+        (a, i), (b, j) = rng.choice(owner), rng.choice(owner)
+        ta, tb = places[a][i], places[b][j]
+        if tb // 9 != forbidden[a] and ta // 9 != forbidden[b]:
+            places[a][i], places[b][j] = tb, ta
+    hands = {}
+    for s, p in zip(order, places):
+        hand = bytearray(34)
+        for t in p:
+            hand[t] += 1
+        hands[s] = hand
+    return hands, places[-1]
 
 
 def _open_rob(new: Any) -> None:
