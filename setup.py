@@ -8,10 +8,12 @@ Build toggles (environment variables):
 """
 import glob
 import os
+import subprocess
 import sys
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 
 
 def compile_args():
@@ -37,12 +39,52 @@ core = Extension(
     sources=["mahjong_core/_core.pyx"] + sorted(glob.glob("cpp/src/*.cpp")),
     include_dirs=["cpp/include", "mahjong_core"],
     language="c++",
+    define_macros=[("MAHJONG_CORE_BAKED_TABLES", "1")],
     extra_compile_args=cflags,
     extra_link_args=lflags,
 )
 # The learning environments' observation encoder (mahjong_core.env; NumPy only at run time, lazily).
 env_encoder = Extension("mahjong_core.env._encode", sources=["python/env/_encode.pyx"], extra_compile_args=cflags,
                         extra_link_args=lflags)
+
+# The lookup tables are baked into the extension (cpp/include/mahjong_core/tables.h): before the
+# extension is compiled, the repo's own generator (cpp/tools/gen_tables.cpp + cpp/src/tables.cpp)
+# is compiled for this machine and run once; it writes the tables as constant arrays into the build
+# tree, and that file joins the extension's sources. Nothing generated is committed or shipped in
+# the sdist, and the installed package never builds or reads tables at run time.
+GENERATOR_SOURCES = ["cpp/tools/gen_tables.cpp", "cpp/src/tables.cpp"]
+GENERATOR_INPUTS = GENERATOR_SOURCES + ["cpp/include/mahjong_core/tables.h"]
+
+
+class BuildExtWithTables(build_ext):
+    def build_extensions(self):
+        baked = self._baked_tables()
+        for ext in self.extensions:
+            if ext.name == "mahjong_core._core" and baked not in ext.sources:
+                ext.sources.append(baked)
+        super().build_extensions()
+
+    def _baked_tables(self):
+        out_dir = os.path.join(self.build_temp, "mahjong_core_generated")
+        target = os.path.join(out_dir, "tables_baked.cpp")
+        newest_input = max(os.path.getmtime(p) for p in GENERATOR_INPUTS)
+        if os.path.exists(target) and os.path.getmtime(target) >= newest_input:
+            return target
+        os.makedirs(out_dir, exist_ok=True)
+        cc = self.compiler
+        if cc.compiler_type == "msvc":
+            args = ["/std:c++17", "/O2", "/EHsc"]
+        else:
+            args = ["-std=c++17", "-O2", "-g0"]  # the generator's own speed barely matters (~0.6 s)
+        objects = cc.compile(GENERATOR_SOURCES, output_dir=out_dir, include_dirs=["cpp/include"],
+                             extra_postargs=args)
+        exe_name = "gen_tables"
+        cc.link_executable(objects, exe_name, output_dir=out_dir, target_lang="c++")
+        exe = os.path.join(out_dir, cc.executable_filename(exe_name))
+        partial = target + ".part"
+        subprocess.run([exe, partial], check=True)
+        os.replace(partial, target)  # never leave a half-written file that looks up to date
+        return target
 
 # The game engine is plain Python (python/game/ and each ruleset's python/rules/<name>/flow.py). Its
 # hot modules — one call per draw, discard and answer — are also compiled by Cython from the same .py
@@ -64,6 +106,7 @@ game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
 ]
 
 setup(
+    cmdclass={"build_ext": BuildExtWithTables},
     ext_modules=cythonize(
         [core, env_encoder],
         language_level=3,

@@ -40,6 +40,13 @@ from .model import (
 
 mc_set_error_types(InvalidHandError, InvalidArgumentError)
 
+
+cdef extern from "_ndarray.h":
+    void mc_plain_class_lookup(object meta)
+
+from . import tiles as _tiles_module
+mc_plain_class_lookup(_tiles_module._EnumType)  # Tile.X / Forms.X at plain-class speed (see tiles.py)
+
 cdef tuple TILES = tuple(Tile)
 cdef tuple BLOCK_KINDS = tuple(PyBlockKind)
 cdef dict FORM_OF_FLAG = {int(f): f for f in (Forms.STANDARD, Forms.SEVEN_PAIRS, Forms.THIRTEEN_ORPHANS,
@@ -54,23 +61,41 @@ cdef extern from "mahjong_core/bits.h" namespace "mahjong_core" nogil:
 # Tables
 
 def ensure_init():
-    """Build the lookup tables now (they are otherwise built on first use, ~0.3 s)."""
+    """Kept for compatibility: the tables are baked into the extension at build time (generated
+    by cpp/tools/gen_tables.cpp), so they are ready at import and this does nothing."""
     with nogil:
         ctables.ensure_init()
 
 
 def table_info():
-    """Facts about the lookup tables: checksum, bytes, build seconds, class counts."""
+    """Facts about the lookup tables: checksum, bytes, build seconds (0: baked at build time),
+    whether they are baked, class counts."""
     ctables.ensure_init()
     cdef const ctables.Tables* t = &ctables.get()
     return {
         "checksum": ctables.checksum(),
+        "baked": ctables.kBaked,
         "bytes": ctables.memory_bytes(),
         "build_seconds": ctables.build_seconds(),
         "suit_classes": t.phantom.suit_classes,
         "honor_classes": t.phantom.honor_classes,
         "states": t.phantom.states,
     }
+
+
+def cpu_dispatch():
+    """Which copy of the hot kernels runs: {"variant": "popcnt" | "baseline", "available": (...)}.
+    The POPCNT copy is chosen at load when the CPU has it; MAHJONG_CORE_BASELINE=1 forces the
+    portable baseline (see cpp/src/shanten.cpp)."""
+    return {"variant": cs.kernel_variant().decode("ascii"),
+            "available": tuple(cs.kernel_variants().decode("ascii").split(","))}
+
+
+def _use_kernels(str name):
+    """Switch the kernel copy (tests compare them); InvalidArgumentError when unavailable. Not
+    safe while other threads are calling into the core."""
+    if not cs.use_kernel_variant(name.encode("ascii")):
+        raise InvalidArgumentError(f"kernel variant {name!r} is not available here: {cpu_dispatch()['available']}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -319,8 +344,7 @@ cdef _Input _resolve(object hand, object melds):
             raise InvalidArgumentError(
                 f"a notation string carries its own melds (in brackets, e.g. '[123m]456p...'); "
                 f"do not pass melds= with it (got melds={melds!r})")
-        from .notation import parse
-        return _resolve(parse(hand), 0)
+        return _resolve(_parse_notation(hand), 0)
     cdef const uint8_t* raw = _raw_counts(hand)
     if raw != NULL:
         inp.c = raw
@@ -507,18 +531,165 @@ cdef tuple _tiles_of(uint64_t mask):
     return tuple(out)
 
 
-cdef int _remaining(_Input inp, object visible, int* out) except -1:
+cdef extern from "Python.h":
+    int PyObject_GenericSetDict(object obj, object value, void* context) except -1
+
+cdef object _object_new = object.__new__
+
+
+cdef inline object _frozen(type cls, dict fields):
+    """A frozen dataclass instance with these fields, without its generated __init__ (which sets
+    each field through object.__setattr__, ~1 µs for a DiscardOption). Only for the model classes
+    that have no __post_init__ (Block, Decomposition, DiscardOption)."""
+    obj = _object_new(cls)
+    PyObject_GenericSetDict(obj, fields, NULL)
+    return obj
+
+
+@cython.auto_pickle(False)
+@cython.final
+cdef class EffectiveTiles:
+    """Effective tiles -> unseen copies, in tile order: a read-only mapping (Tile -> int) that
+    compares equal to the dict it stands for. It holds a 34-bit mask and 34 counts; the dict is
+    only built if `keys()`, `items()`, `values()` or `dict()` ask for it.
+
+    `mask` (bit i = Tile(i)) and `total` (unseen copies of all listed kinds) are the allocation-free
+    views for engines and bots."""
+    cdef readonly uint64_t mask
+    cdef int8_t rem[34]
+    cdef dict _dict
+
+    def __len__(self):
+        return _popcount(self.mask)
+
+    def __bool__(self):
+        return self.mask != 0
+
+    cdef inline int _index(self, object key) except -2:
+        """The kind of `key` when it is listed, else -1."""
+        cdef int overflow
+        cdef long i
+        if not isinstance(key, int):
+            return -1
+        i = PyLong_AsLongAndOverflow(key, &overflow)
+        if overflow or i < 0 or i >= KINDS or not (self.mask >> i) & 1:
+            return -1
+        return <int>i
+
+    def __getitem__(self, key):
+        cdef int i = self._index(key)
+        if i < 0:
+            raise KeyError(key)
+        return self.rem[i]
+
+    def __contains__(self, key):
+        return self._index(key) >= 0
+
+    def get(self, key, default=None, /):
+        cdef int i = self._index(key)
+        return default if i < 0 else self.rem[i]
+
+    def __iter__(self):
+        return iter(_tiles_of(self.mask))
+
+    def to_dict(self):
+        """The plain dict (built once, then shared by keys/items/values; a copy is returned)."""
+        return dict(self._as_dict())
+
+    cdef dict _as_dict(self):
+        if self._dict is None:
+            self._dict = _effective_dict(self.mask, self.rem)
+        return self._dict
+
+    def keys(self):
+        return self._as_dict().keys()
+
+    def items(self):
+        return self._as_dict().items()
+
+    def values(self):
+        return self._as_dict().values()
+
+    @property
+    def total(self):
+        """Unseen copies of all listed kinds."""
+        return _unseen_total(self.mask, self.rem)
+
+    def __eq__(self, other):
+        cdef EffectiveTiles o
+        cdef int i
+        cdef uint64_t m
+        if isinstance(other, EffectiveTiles):
+            o = <EffectiveTiles>other
+            if o.mask != self.mask:
+                return False
+            m = self.mask
+            while m:
+                i = _lowest_bit(m)
+                if o.rem[i] != self.rem[i]:
+                    return False
+                m &= m - 1
+            return True
+        if isinstance(other, dict) or isinstance(other, _Mapping):
+            return self._as_dict() == other
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None  # like the dict it stands for
+
+    def __repr__(self):
+        return repr(self._as_dict())
+
+    def __reduce__(self):
+        return (dict, (self._as_dict(),))
+
+
+from collections.abc import Mapping as _Mapping
+_Mapping.register(EffectiveTiles)
+
+
+cdef inline int _popcount(uint64_t m) noexcept:
+    cdef int n = 0
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+cdef inline int _unseen_total(uint64_t m, const int8_t* rem) noexcept:
+    cdef int total = 0
+    while m:
+        total += rem[_lowest_bit(m)]
+        m &= m - 1
+    return total
+
+
+cdef inline EffectiveTiles _effective_result(uint64_t mask, const int* rem):
+    cdef EffectiveTiles out = EffectiveTiles.__new__(EffectiveTiles)
+    cdef int i
+    out.mask = mask
+    for i in range(KINDS):
+        out.rem[i] = <int8_t>rem[i]
+    return out
+
+
+cdef inline int _remaining_of(const uint8_t* c, const uint8_t* meld_c, object visible, int* out) except -1:
     """Unseen copies per kind: 4 - own (concealed + melds) - visible."""
     cdef uint8_t vis[34]
     cdef int i, n
     if visible is None:
-        memset(vis, 0, KINDS)
-    elif isinstance(visible, bytes) and len(visible) == KINDS:
-        memcpy(vis, PyBytes_AS_STRING(visible), KINDS)
+        for i in range(KINDS):
+            out[i] = 4 - c[i] - meld_c[i]
+        return 0
+    if type(visible) is bytes and PyBytes_GET_SIZE(visible) == KINDS:
+        memcpy(vis, PyBytes_AS_STRING(visible), KINDS)  # a count above 4 fails the check below
     else:
         _fill_counts(visible, vis, "visible")
     for i in range(KINDS):
-        n = 4 - inp.c[i] - inp.meld_c[i] - vis[i]
+        n = 4 - c[i] - meld_c[i] - vis[i]
         if n < 0:
             raise InvalidHandError(
                 f"the hand, its melds and `visible` hold {4 - n} copies of {TILES[i]} (at most 4)")
@@ -526,17 +697,41 @@ cdef int _remaining(_Input inp, object visible, int* out) except -1:
     return 0
 
 
+cdef uint8_t _NO_MELD_TILES[34]
+memset(_NO_MELD_TILES, 0, 34)
+
+
 def effective_tiles(hand, forms=Forms.MCR, visible=None, *, melds=0):
     """Tiles that lower the shanten of a 13 - 3*melds hand -> unseen copies of each.
 
     `visible`: 34 counts already seen elsewhere (discards, others' melds). Kinds the player holds
-    all four of are never listed; a listed kind may have 0 unseen copies left.
+    all four of are never listed; a listed kind may have 0 unseen copies left. The result is an
+    `EffectiveTiles` mapping (Tile -> unseen copies, equal to the dict it stands for; `.mask` and
+    `.total` need no dict).
     """
     cdef unsigned f = _forms(forms)
-    cdef _Input inp = _resolve(hand, melds)
     cdef int rem[34]
     cdef cs.Effective e
-    _remaining(inp, visible, rem)
+    cdef HandCore h
+    cdef _Input inp
+    cdef const uint8_t* raw
+    if isinstance(hand, HandCore):
+        # The hot path (bots): a validated Hand needs only its size checked.
+        h = <HandCore>hand
+        _no_melds_with_hand(melds)
+        if h.n_tiles != 13 - 3 * h.n_melds:
+            cs.validate_hand(h.c, h.n_melds, cs.TileCount.Waiting)
+        _remaining_of(h.c, h.meld_c, visible, rem)
+        e = cs.effective_unchecked(h.c, h.n_melds, f, cs.drawable_mask(h.c, h.meld_c))
+        _check_applicable(e.shanten, f, h.n_melds)
+        return _effective_result(e.tiles, rem)
+    raw = _raw_counts(hand) if type(melds) is int else NULL
+    if raw != NULL:
+        _remaining_of(raw, _NO_MELD_TILES, visible, rem)
+        e = cs.effective(raw, _meld_count(melds), f, cs.drawable_mask(raw, NULL))
+        return _effective_result(e.tiles, rem)
+    inp = _resolve(hand, melds)
+    _remaining_of(inp.c, inp.meld_c, visible, rem)
     cdef uint64_t drawable = cs.drawable_mask(inp.c, inp.meld_c)
     if inp.trusted:
         cs.validate_hand(inp.c, inp.melds, cs.TileCount.Waiting)
@@ -544,40 +739,59 @@ def effective_tiles(hand, forms=Forms.MCR, visible=None, *, melds=0):
         _check_applicable(e.shanten, f, inp.melds)
     else:
         e = cs.effective(inp.c, inp.melds, f, drawable)
-    return _effective_dict(e.tiles, rem)
+    return _effective_result(e.tiles, rem)
 
 
 def discard_options(hand, forms=Forms.MCR, visible=None, *, melds=0):
     """Every distinct discard of a 14 - 3*melds hand, best first.
 
-    Each `DiscardOption` has the shanten after the discard and the effective tiles then, with unseen
-    copies (the discarded tile counts as seen). Order: lower shanten, then more unseen effective
-    tiles, then tile order.
+    Each `DiscardOption` has the shanten after the discard and the effective tiles then (an
+    `EffectiveTiles` mapping), with unseen copies (the discarded tile counts as seen). Order: lower
+    shanten, then more unseen effective tiles, then tile order.
     """
     cdef unsigned f = _forms(forms)
     cdef _Input inp = _resolve(hand, melds)
     cdef int rem[34]
-    _remaining(inp, visible, rem)
+    _remaining_of(inp.c, inp.meld_c, visible, rem)
     cdef vector[cs.DiscardOption] opts = cs.discard_options(inp.c, inp.melds, f, inp.meld_c)
-    cdef list keyed = []
-    cdef int total, i
-    cdef uint64_t m
-    for o in opts:
-        total = 0
-        m = o.effective
-        while m:
-            total += rem[_lowest_bit(m)]
-            m &= m - 1
-        keyed.append((o.shanten, -total, o.tile, PyDiscardOption(TILES[o.tile], o.shanten, _effective_dict(o.effective, rem))))
-    keyed.sort(key=_first_three)
-    return [k[3] for k in keyed]
+    cdef size_t n = opts.size(), i, j
+    cdef long long keys[34]
+    cdef long long key
+    cdef int total
+    # Sort key packed into one integer: shanten, then more unseen tiles, then the tile.
+    for i in range(n):
+        total = _unseen_total_int(opts[i].effective, rem)
+        keys[i] = ((<long long>(opts[i].shanten + 8)) << 24) | ((<long long>(1023 - total)) << 8) | opts[i].tile
+    for i in range(1, n):  # insertion sort: at most 14 entries
+        key = keys[i]
+        j = i
+        while j > 0 and keys[j - 1] > key:
+            keys[j] = keys[j - 1]
+            j -= 1
+        keys[j] = key
+    cdef list out = []
+    cdef int tile
+    cdef const cs.DiscardOption* o
+    for i in range(n):
+        tile = <int>(keys[i] & 0xFF)
+        for j in range(n):
+            if opts[j].tile == tile:
+                o = &opts[j]
+                break
+        out.append(_frozen(PyDiscardOption, {"tile": TILES[tile], "shanten": o.shanten,
+                                             "effective": _effective_result(o.effective, rem)}))
+    return out
 
 
-cdef object _first_three(tuple k):
-    return k[:3]
+cdef inline int _unseen_total_int(uint64_t m, const int* rem) noexcept:
+    cdef int total = 0
+    while m:
+        total += rem[_lowest_bit(m)]
+        m &= m - 1
+    return total
 
 
-cdef dict _effective_dict(uint64_t mask, const int* rem):
+cdef dict _effective_dict(uint64_t mask, const int8_t* rem):
     cdef dict out = {}
     cdef int i
     while mask:
@@ -587,8 +801,18 @@ cdef dict _effective_dict(uint64_t mask, const int* rem):
     return out
 
 
+cdef dict _block_cache = {}
+
+
 cdef object _py_block(const cd.Block& b):
-    return PyBlock(BLOCK_KINDS[<int>b.kind], TILES[b.tile], b.concealed, None if b.meld < 0 else b.meld)
+    """The Block value of a C++ block (frozen, so equal blocks are one shared object)."""
+    cdef int key = ((<int>b.kind * 34 + b.tile) * 2 + (1 if b.concealed else 0)) * 8 + b.meld + 1
+    obj = _block_cache.get(key)
+    if obj is None:
+        obj = _frozen(PyBlock, {"kind": BLOCK_KINDS[<int>b.kind], "tile": TILES[b.tile],
+                                "concealed": bool(b.concealed), "meld": None if b.meld < 0 else b.meld})
+        _block_cache[key] = obj
+    return obj
 
 
 def decompositions(hand, forms=Forms.MCR):
@@ -614,28 +838,43 @@ def decompositions(hand, forms=Forms.MCR):
 
 
 cdef object _py_decomposition(const cd.Decomposition& d):
-    """The Python `Decomposition` of a C++ one."""
+    """The Python `Decomposition` of a C++ one (fields filled directly: see _frozen)."""
     cdef int i
     form = FORM_OF_FLAG[d.form]
     arrangement = None if d.knitted < 0 else d.knitted
+    sets, pair, pairs = (), None, ()
     if d.form == 2:  # seven pairs
-        return PyDecomposition(form, pairs=tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)]))
-    if d.form == 4:  # thirteen orphans
-        return PyDecomposition(form, pair=TILES[d.blocks[0].tile])
-    if d.form == 8:  # honours and knitted
-        return PyDecomposition(form, arrangement=arrangement)
-    sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
-    return PyDecomposition(form, sets=sets, pair=TILES[d.blocks[d.n_blocks - 1].tile], arrangement=arrangement)
+        pairs = tuple([TILES[d.blocks[i].tile] for i in range(d.n_blocks)])
+        arrangement = None
+    elif d.form == 4:  # thirteen orphans
+        pair = TILES[d.blocks[0].tile]
+        arrangement = None
+    elif d.form != 8:  # standard, knitted straight (honours and knitted: arrangement only)
+        sets = tuple([_py_block(d.blocks[i]) for i in range(d.n_blocks - 1)])
+        pair = TILES[d.blocks[d.n_blocks - 1].tile]
+    return _frozen(PyDecomposition, {"form": form, "sets": sets, "pair": pair, "pairs": pairs,
+                                     "arrangement": arrangement})
 
 
 # ---------------------------------------------------------------------------------------------
 # Batch kernels (wrapped by mahjong_core.batch)
 
-# `melds_rows` is empty when every row has `melds` exposed melds, else one count per row.
+# `melds_rows` is empty when every row has `melds` exposed melds, else one count per row. The
+# kernels check every length against N themselves: they are reachable from Python, and a short
+# `out` or `melds_rows` would otherwise be written or read past its end.
+
+cdef int _check_batch_lengths(Py_ssize_t n, Py_ssize_t melds_rows, Py_ssize_t out, Py_ssize_t per_row) except -1:
+    if melds_rows != 0 and melds_rows != n:
+        raise InvalidArgumentError(f"melds_rows must be empty or hold one meld count per row ({n}), got {melds_rows}")
+    if out != n * per_row:
+        raise InvalidArgumentError(f"out must hold {n * per_row} entries ({n} rows x {per_row}), got {out}")
+    return 0
+
 
 def _batch_shanten(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] melds_rows, unsigned forms,
                    bint limited, int8_t[::1] out):
     cdef Py_ssize_t n = counts.shape[0]
+    _check_batch_lengths(n, melds_rows.shape[0], out.shape[0], 1)
     if n == 0:
         return
     cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
@@ -646,6 +885,7 @@ def _batch_shanten(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] m
 def _batch_is_winning(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] melds_rows, unsigned forms,
                       uint8_t[::1] out):
     cdef Py_ssize_t n = counts.shape[0]
+    _check_batch_lengths(n, melds_rows.shape[0], out.shape[0], 1)
     if n == 0:
         return
     cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
@@ -656,11 +896,115 @@ def _batch_is_winning(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1
 def _batch_waits(const uint8_t[:, ::1] counts, int melds, const uint8_t[::1] melds_rows, unsigned forms,
                  uint8_t[::1] out):
     cdef Py_ssize_t n = counts.shape[0]
+    _check_batch_lengths(n, melds_rows.shape[0], out.shape[0], KINDS)
     if n == 0:
         return
     cdef const uint8_t* per_row = &melds_rows[0] if melds_rows.shape[0] else NULL
     with nogil:
         cb.batch_waits(&counts[0, 0], n, per_row, melds, forms, &out[0])
+
+
+# The fast path of mahjong_core.batch for its common input — a C-contiguous (N, 34) uint8 NumPy
+# array, an int meld count or a uint8 array of per-row counts — in one C call: two buffer
+# acquisitions and one np.empty instead of typed-memoryview conversions and Python-level checks
+# (which cost ~1.5 µs per call, as much as 50 hands). Anything else returns None and takes the
+# general path in batch.py, which also words the errors for odd inputs.
+
+cdef object _np_module = None
+cdef object _np_ndarray = None
+cdef object _np_empty = None
+cdef object _np_int8 = None
+cdef object _np_bool = None
+cdef object _np_uint8 = None
+
+cdef enum:
+    _BATCH_SHANTEN = 0
+    _BATCH_IS_WINNING = 1
+    _BATCH_WAITS = 2
+
+from cpython.ref cimport PyObject
+
+cdef extern from "_ndarray.h":
+    ctypedef struct mc_ndarray_head:
+        char* data
+        int nd
+        Py_ssize_t* dimensions
+        PyObject* descr
+        int flags
+    mc_ndarray_head* mc_ndarray(object obj)
+    int MC_NPY_C_CONTIGUOUS
+    int MC_NPY_ALIGNED
+
+
+cdef inline mc_ndarray_head* _u8_array(object obj, int nd, Py_ssize_t cols) noexcept:
+    """The head of `obj` when it is an aligned C-contiguous uint8 ndarray of `nd` dimensions (the
+    second of size `cols`), else NULL. `type(obj) is numpy.ndarray` is checked by the caller."""
+    cdef mc_ndarray_head* a = mc_ndarray(obj)
+    cdef int need = MC_NPY_C_CONTIGUOUS | MC_NPY_ALIGNED
+    if a.descr != <PyObject*>_np_uint8 or a.nd != nd or (a.flags & need) != need:
+        return NULL
+    if nd == 2 and a.dimensions[1] != cols:
+        return NULL
+    return a
+
+
+def _batch_fast(int op, counts, melds, forms, bint limited, np):
+    """Run batch operation `op` on a NumPy uint8 (N, 34) array; None when the input needs the
+    general path. `np` is mahjong_core.batch's NumPy module (None when absent or not yet loaded)."""
+    global _np_module, _np_ndarray, _np_empty, _np_int8, _np_bool, _np_uint8
+    if np is not _np_module:
+        if np is None or not hasattr(np, "ndarray"):
+            return None  # NumPy absent, or not loaded yet (batch.py loads it on the general path)
+        _np_ndarray, _np_empty = np.ndarray, np.empty
+        _np_int8, _np_bool, _np_uint8 = np.dtype(np.int8), np.dtype(np.bool_), np.dtype(np.uint8)
+        _np_module = np
+    if type(counts) is not _np_ndarray or not isinstance(forms, int):
+        return None
+    cdef mc_ndarray_head* rows = _u8_array(counts, 2, KINDS)
+    if rows == NULL:
+        return None
+    cdef unsigned f = _forms(forms)
+    cdef int single = 0, overflow = 0
+    cdef Py_ssize_t n = rows.dimensions[0]
+    cdef const uint8_t* per = NULL
+    cdef mc_ndarray_head* m
+    if type(melds) is int:
+        single = PyLong_AsLongAndOverflow(melds, &overflow)
+        if overflow or single < 0 or single > 4:
+            return None  # batch.py words the error
+    elif type(melds) is _np_ndarray:
+        m = _u8_array(melds, 1, 0)
+        if m == NULL or m.dimensions[0] != n:
+            return None
+        per = <const uint8_t*>m.data
+    else:
+        return None
+    if op == _BATCH_WAITS:
+        out = _np_empty((n, KINDS), _np_bool)
+    else:
+        out = _np_empty(n, _np_int8 if op == _BATCH_SHANTEN else _np_bool)
+    if n == 0:
+        return out
+    cdef void* dest = mc_ndarray(out).data
+    cdef const uint8_t* src = <const uint8_t*>rows.data
+    # `counts` and `melds` stay referenced by this frame, so their data outlives the nogil call.
+    if n < 64:  # releasing the GIL costs more than a few hands
+        _batch_run(op, src, n, per, single, f, limited, dest)
+    else:
+        with nogil:
+            _batch_run(op, src, n, per, single, f, limited, dest)
+    return out
+
+
+cdef int _batch_run(int op, const uint8_t* rows, Py_ssize_t n, const uint8_t* per_row, int melds, unsigned forms,
+                    bint limited, void* out) except -1 nogil:
+    if op == _BATCH_SHANTEN:
+        cb.batch_shanten(rows, n, per_row, melds, forms, limited, <int8_t*>out)
+    elif op == _BATCH_IS_WINNING:
+        cb.batch_is_winning(rows, n, per_row, melds, forms, <uint8_t*>out)
+    else:
+        cb.batch_waits(rows, n, per_row, melds, forms, <uint8_t*>out)
+    return 0
 
 
 # ---------------------------------------------------------------------------------------------
@@ -675,4 +1019,5 @@ def _shuffle_with_words(bytearray tiles not None, bytes words not None):
     return cshuffle.shuffle_with_words(<uint8_t*>PyByteArray_AS_STRING(tiles), <int>n,
                                        <const uint8_t*>PyBytes_AS_STRING(words), PyBytes_GET_SIZE(words) // 2)
 
+include "_notation.pxi"
 include "_mcr.pxi"

@@ -1,6 +1,7 @@
 # Mirrors cpp/include/mahjong_core/shanten.h
 from libc.stdint cimport uint8_t, uint64_t
 from libcpp.vector cimport vector
+from libcpp.string cimport string
 from ._errors cimport mc_raise_py_error
 
 cdef extern from "mahjong_core/shanten.h" namespace "mahjong_core" nogil:
@@ -38,6 +39,10 @@ cdef extern from "mahjong_core/shanten.h" namespace "mahjong_core" nogil:
         uint64_t tiles
     BestDiscards best_discards_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept
     BestDiscards best_discards(const uint8_t* counts, int melds, unsigned forms) except +mc_raise_py_error
+
+    const char* kernel_variant() noexcept
+    string kernel_variants() except +mc_raise_py_error
+    bint use_kernel_variant(const char* name) noexcept
 
     int standard_shanten(const uint8_t* counts, int melds) noexcept
     int seven_pairs_shanten(const uint8_t* counts, int melds) noexcept

@@ -11,6 +11,7 @@ cdef extern from "mahjong_core/tables.h" namespace "mahjong_core::tables" nogil:
     const Tables& get() noexcept
     const DistanceTables& limited() noexcept
     void ensure_init() noexcept
+    const bint kBaked
     uint64_t checksum() noexcept
     size_t memory_bytes() noexcept
     double build_seconds() noexcept

@@ -98,10 +98,15 @@ def _melds(melds: Any, n: int) -> Tuple[int, Any]:
             raise InvalidHandError(f"row {bad[0]}: melds must be 0..4, got {melds[bad[0]]}")
         per_row = np.ascontiguousarray(melds, dtype=np.uint8)
     else:
-        values = list(melds)
-        for i, v in enumerate(values):
-            if not isinstance(v, int) or not 0 <= v <= 4:
+        values = []
+        for i, v in enumerate(melds):
+            try:
+                value = operator.index(v)  # an int or a NumPy integer, not 1.0 or "1"
+            except TypeError:
+                value = -1
+            if not 0 <= value <= 4:
                 raise InvalidHandError(f"row {i}: melds must be 0..4, got {v!r}")
+            values.append(value)
         per_row = bytes(values)
     if len(per_row) != n:
         raise InvalidHandError(f"melds must be an int or have one entry per row ({n}), got {len(per_row)}")
@@ -133,8 +138,17 @@ def _empty(shape: Tuple[int, ...], kind: str) -> Tuple[Any, Any]:
     return result, flat
 
 
+# The common input (a NumPy uint8 array, int or uint8-array melds) goes through
+# _core._batch_fast in one C call; it returns None for everything else, which the general path
+# below converts and checks.
+_fast = _core._batch_fast
+
+
 def shanten(counts: Any, melds: Any = 0, forms: Forms = Forms.MCR, *, exclude_exhausted: bool = False) -> Any:
     """Shanten of every row -> int8 array of length N (see `mahjong_core.shanten`)."""
+    out = _fast(0, counts, melds, forms, exclude_exhausted, _np)
+    if out is not None:
+        return out
     rows, n = _rows(counts)
     single, per_row = _melds(melds, n)
     out, flat = _empty((n,), "b")
@@ -144,6 +158,9 @@ def shanten(counts: Any, melds: Any = 0, forms: Forms = Forms.MCR, *, exclude_ex
 
 def is_winning(counts: Any, melds: Any = 0, forms: Forms = Forms.MCR) -> Any:
     """Whether every row (14 - 3*melds tiles) is complete -> bool array of length N."""
+    out = _fast(1, counts, melds, forms, False, _np)
+    if out is not None:
+        return out
     rows, n = _rows(counts)
     single, per_row = _melds(melds, n)
     out, flat = _empty((n,), "?")
@@ -153,6 +170,9 @@ def is_winning(counts: Any, melds: Any = 0, forms: Forms = Forms.MCR) -> Any:
 
 def waits(counts: Any, melds: Any = 0, forms: Forms = Forms.MCR) -> Any:
     """Waits of every row (13 - 3*melds tiles) -> bool array of shape (N, 34)."""
+    out = _fast(2, counts, melds, forms, False, _np)
+    if out is not None:
+        return out
     rows, n = _rows(counts)
     single, per_row = _melds(melds, n)
     out, flat = _empty((n, 34), "?")

@@ -29,6 +29,7 @@ RULESETS = ("mcr", "sichuan", "changbai")
 #: command -> (module with configure(parser) / run(args), one-line help)
 COMMANDS: Dict[str, Tuple[str, str]] = {
     "simulate": ("mahjong_core.game.cli", "self-play hands with the reference bots"),
+    "botzone": ("mahjong_core.botzone.cli", "Botzone: a local judge for protocol bots (match)"),
 }
 #: `score <ruleset>` -> the ruleset's cli module
 SCORE_COMMANDS: Dict[str, str] = {name: f"mahjong_core.rules.{name}.cli" for name in RULESETS}
@@ -146,7 +147,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit status (2 for bad input, with the error on stderr)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        return _main(argv)
+        status = _main(argv)
+        sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
+        return status
     except MahjongError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2

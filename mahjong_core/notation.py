@@ -9,6 +9,14 @@ Honours are E S W N C F P (东南西北中发白) or 1z..7z — 5z/6z/7z are 中
 order), NOT Tenhou's 白發中. When the concealed part holds 14 - 3*melds tiles its last written tile
 is the winning tile.
 
+Tiles may also be written as Unicode mahjong glyphs (U+1F000 block, what `Tile.glyph` gives),
+anywhere a tile letter may stand and mixed freely with the letters: "🀇🀈🀉123p" or
+`Hand.glyphs()` output (a space between two glyph tiles is a separator; a variation selector
+after a glyph, as in "🀄️", is ignored). Flower glyphs are not tiles (flowers go in the context).
+
+The notation of a hand is short; input longer than MAX_NOTATION_LENGTH characters is refused
+at once (ParseError naming the length, not echoing the text).
+
 `parse` raises ParseError (naming the column) for malformed text and InvalidHandError for a
 well-formed but impossible hand; `format_hand` writes the canonical form, and
 `parse(format_hand(h)) == h` for every hand the notation can express: a waiting-size hand, or a
@@ -20,14 +28,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional, Tuple
 
+from ._core import _format_hand as _format_native
+from ._core import _parse_notation as _parse_native
+from ._core import HandCore as _HandCore
 from .errors import InvalidHandError, ParseError
 from .model import MCRContext, Meld, MeldKind
-from .tiles import HONOR_LETTERS, Tile
+from .tiles import FLOWER_GLYPHS, HONOR_LETTERS, Tile
 
 if TYPE_CHECKING:
     from .hand import Hand
 
-__all__ = ["parse", "format_hand", "format_tiles", "parse_tiles"]
+__all__ = ["parse", "format_hand", "format_tiles", "parse_tiles", "MAX_NOTATION_LENGTH"]
+
+# The longest notation of a real hand is ~70 characters (four kongs with markers, a full context
+# with eight flower letters); 256 leaves room for surrounding whitespace. A bare tile list
+# (parse_tiles, e.g. a whole wall) may be longer.
+MAX_NOTATION_LENGTH = 256
+MAX_TILES_LENGTH = 1024
 
 _SUITS = "mps"
 _DIGITS = "123456789"
@@ -83,6 +100,14 @@ class _Scanner:
                 if digits:
                     raise self.error(f"digits before '{ch}' need a suit letter (m, p, s or z)", digits[-1] + 1)
                 out.append((_HONOR_TILES[ch], pos))
+            elif ch in _GLYPH_TILES:
+                if digits:
+                    raise self.error(f"digits before '{ch}' need a suit letter (m, p, s or z)", digits[-1] + 1)
+                out.append((_GLYPH_TILES[ch], pos))
+                while pos + 1 < end and text[pos + 1] in _VARIATION_SELECTORS:
+                    pos += 1
+                if pos + 2 < end and text[pos + 1] == " " and text[pos + 2] in _GLYPH_TILES:
+                    pos += 1  # a space between two glyph tiles separates them
             else:
                 self.pos = pos
                 raise self._reject(ch)
@@ -93,6 +118,8 @@ class _Scanner:
         return out
 
     def _reject(self, ch: str) -> ParseError:
+        if ch in _FLOWER_GLYPHS:
+            return self.error(f"{ch!r} is a flower glyph, not a tile: flowers go in the context (|EE1000|a)")
         if ch == "0":
             return self.error("0 is not a tile rank (these rulesets have no red fives)")
         if ch.isspace():
@@ -107,6 +134,16 @@ _ALL_TILES = tuple(Tile)
 _RANKS = {str(r): r - 1 for r in range(1, 10)}  # ASCII digits only (not '²' or '٣')
 _SUIT_TILES = {"m": _ALL_TILES[0:9], "p": _ALL_TILES[9:18], "s": _ALL_TILES[18:27], "z": _ALL_TILES[27:34]}
 _HONOR_TILES = {letter: _ALL_TILES[27 + i] for i, letter in enumerate(HONOR_LETTERS)}
+_GLYPH_TILES = {t.glyph: t for t in _ALL_TILES}
+_FLOWER_GLYPHS = frozenset(FLOWER_GLYPHS)
+_VARIATION_SELECTORS = "\ufe0e\ufe0f"
+
+
+def _check_length(text: str, limit: int) -> None:
+    if len(text) > limit:
+        raise ParseError(
+            f"notation too long: {len(text)} characters (at most {limit}); it starts {text[:24]!r}"
+        )
 
 
 def _meld(sc: _Scanner) -> Meld:
@@ -199,12 +236,22 @@ def _context(sc: _Scanner) -> MCRContext:
     )
 
 
-def parse(text: str) -> "Hand":
-    """Parse the notation into a `Hand` (see the module docstring for the format)."""
+# parse(text) -> Hand: the compiled scanner (see `_parse_reference` for the grammar and errors).
+parse = _parse_native
+
+
+def _parse_reference(text: str) -> "Hand":
+    """The parser in Python: the definition of the grammar and the wording of every error.
+
+    `parse` runs the compiled scanner (`_core._parse_notation`), which accepts exactly the same
+    language and builds the same Hand; on anything it does not accept it calls this function, so
+    every error — message, column and exception type — comes from here. tests/test_notation.py
+    checks the two against each other on generated and mutated input."""
     from .hand import Hand
 
     if not isinstance(text, str):
         raise TypeError(f"parse() takes a notation string, got {type(text).__name__}")
+    _check_length(text, MAX_NOTATION_LENGTH)
     sc = _Scanner(text.rstrip())  # columns stay those of `text`; surrounding whitespace is ignored
     sc.pos = len(text) - len(text.lstrip())
     if sc.at_end():
@@ -227,6 +274,7 @@ def parse(text: str) -> "Hand":
 
 def parse_tiles(text: str) -> Tuple[Tile, ...]:
     """Parse a bare tile list such as "123m5pEE" (no melds, no context) in written order."""
+    _check_length(text, MAX_TILES_LENGTH)
     sc = _Scanner(text.strip())
     tiles = sc.tiles("")
     return tuple(t for t, _ in tiles)
@@ -255,6 +303,13 @@ def _format_counts(counts) -> str:
 
 def format_hand(hand: "Hand") -> str:
     """Canonical notation: melds, sorted concealed tiles, the winning tile last, the context."""
+    if isinstance(hand, _HandCore):
+        return _format_native(hand)
+    return _format_reference(hand)
+
+
+def _format_reference(hand: "Hand") -> str:
+    """format_hand in Python (the compiled `_core._format_hand` writes the same text)."""
     counts = list(hand.counts)
     win = hand.win_tile
     if win is not None:

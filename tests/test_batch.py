@@ -239,3 +239,67 @@ def test_numpy_is_imported_by_the_first_batch_call_not_by_the_package():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr
+
+
+# ---------------------------------------------------------------------------------------------
+# The private kernels check their lengths (issue 11 R2) and per-row melds take NumPy integers
+
+
+def test_private_kernels_check_out_and_melds_lengths():
+    """`_core._batch_*` are reachable from Python: a short `out` or per-row melds array must raise,
+    not write or read past its end."""
+    from mahjong_core import _core
+    from mahjong_core.errors import InvalidArgumentError
+
+    rows = np.zeros((8, 34), dtype=np.uint8)
+    rows[:, 0] = 3
+    rows[:, 1:11] = 1  # 13 tiles each
+    with pytest.raises(InvalidArgumentError, match="out must hold 8"):
+        _core._batch_shanten(rows, 0, b"", 31, False, np.zeros(1, dtype=np.int8))
+    with pytest.raises(InvalidArgumentError, match="out must hold 8"):
+        _core._batch_is_winning(rows, 0, b"", 31, np.zeros(7, dtype=np.uint8))
+    with pytest.raises(InvalidArgumentError, match=r"out must hold 272"):
+        _core._batch_waits(rows, 0, b"", 31, np.zeros(34, dtype=np.uint8))
+    with pytest.raises(InvalidArgumentError, match="melds_rows must be empty or hold one meld count per row"):
+        _core._batch_shanten(rows, 0, bytes(2), 31, False, np.zeros(8, dtype=np.int8))
+    with pytest.raises(InvalidArgumentError, match="melds_rows"):
+        _core._batch_waits(rows, 0, bytes(9), 31, np.zeros(8 * 34, dtype=np.uint8))
+    out = np.full(8, 7, dtype=np.int8)
+    _core._batch_shanten(rows, 0, bytes(8), 31, False, out)  # exact lengths still work
+    assert out.tolist() == batch.shanten(rows).tolist()
+
+
+def test_numpy_integer_melds_in_a_list():
+    cases, counts, melds = _corpus(seed=3900, n=60, size="waiting")
+    expected = batch.shanten(counts, melds).tolist()
+    as_np = [np.int64(m) for m in melds.tolist()]
+    assert batch.shanten(counts, melds=as_np).tolist() == expected
+    assert batch.shanten(counts[:3], melds=[np.int64(v) for v in melds[:3].tolist()]).tolist() == expected[:3]
+    with pytest.raises(mc.InvalidHandError, match="row 1: melds must be 0..4"):
+        batch.shanten(counts[:3], melds=[0, 1.0, 0])
+    with pytest.raises(mc.InvalidHandError, match="row 2: melds must be 0..4"):
+        batch.shanten(counts[:3], melds=[0, 0, np.int64(5)])
+
+
+def test_fast_path_matches_general_path():
+    """The one-call NumPy path and the general path (bytes input) agree, errors included."""
+    cases, counts, melds = _corpus(seed=4000, n=300, size="waiting")
+    raw = counts.tobytes()
+    for forms in (Forms.MCR, Forms.SICHUAN, 1):
+        assert batch.shanten(counts, melds, forms).tolist() == batch.shanten(raw, bytes(melds), forms).tolist()
+        assert (batch.waits(counts, melds, forms) == batch.waits(raw, bytes(melds), forms)).all()
+        assert batch.shanten(counts[:1], int(melds[0]), forms).tolist() == batch.shanten(raw[:34], int(melds[0]), forms).tolist()
+    bad = counts.copy()
+    bad[5, 0] = 5
+    with pytest.raises(mc.InvalidHandError, match="row 5"):
+        batch.shanten(bad, melds)
+    with pytest.raises(mc.InvalidHandError, match="row 5"):
+        batch.shanten(bad.tobytes(), bytes(melds))
+    with pytest.raises(mc.InvalidArgumentError, match="forms must be"):
+        batch.shanten(counts, melds, 0)
+    with pytest.raises(mc.InvalidHandError, match="melds must be 0..4"):
+        batch.shanten(counts, 5)
+    with pytest.raises(mc.InvalidHandError, match="C-contiguous"):
+        batch.shanten(np.asfortranarray(counts))
+    with pytest.raises(mc.InvalidHandError, match="one entry per row"):
+        batch.shanten(counts, melds[:-1])

@@ -25,7 +25,8 @@ HOT_MODULES = [
     "mahjong_core.rules.sichuan.flow", "mahjong_core.rules.changbai.flow", "mahjong_core.rules.mcr.flow",
 ]
 CONFIGS = [
-    ("sichuan", None), ("changbai", None), ("mcr", None), ("mcr", "botzone"),
+    ("sichuan", None), ("changbai", None), ("mcr", None),
+    ("mcr", dict(mil_concealed_melded_kong=True, flowers=True, strict_context=False)),
     ("sichuan", dict(forced_win_last=4, pass_lock=None, direct_kong="jiajiayou", max_fan=3, zimo_bonus="add_fan")),
     ("changbai", dict(ready_required=False, multiple_winners=False)),
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import importlib.util
-from typing import Any, Callable, ClassVar, Dict, List, Mapping
+from typing import Any, Callable, ClassVar, Dict, List
 
 import pytest
 

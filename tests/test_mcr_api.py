@@ -7,7 +7,6 @@ import json
 import subprocess
 import tempfile
 import sys
-from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -44,14 +43,15 @@ def test_rule_keys_of_rules_md():
 def test_presets():
     classic, botzone = mcr.Rules.presets["classic"], mcr.Rules.presets["botzone"]
     assert classic.declared_ready_fan and not classic.flowers
-    assert botzone.mil_concealed_melded_kong and botzone.flowers and not botzone.strict_context
+    assert botzone.mil_concealed_melded_kong and not botzone.strict_context and botzone.table == "botzone"
+    assert not botzone.flowers and not botzone.knitted_straight_wait_counts  # the judge's calculator
 
 
 def test_overrides_replace_and_unknown_keys():
     r = mcr.Rules(min_fan=0, mil_concealed_melded_kong=True)
     assert r.min_fan == 0 and r.mil_concealed_melded_kong and r.preset_name is None
-    assert dataclasses.replace(mcr.Rules(), mil_concealed_melded_kong=True, flowers=True,
-                               strict_context=False) == mcr.Rules.presets["botzone"]
+    assert dataclasses.replace(mcr.Rules(), mil_concealed_melded_kong=True, knitted_straight_wait_counts=False,
+                               strict_context=False, table="botzone") == mcr.Rules.presets["botzone"]
     with pytest.raises(mc.RulesError, match="unknown MCR rule key.*min_fans.*valid keys: min_fan"):
         mcr.Rules(min_fans=8)
     with pytest.raises(ValueError, match="min_fan"):

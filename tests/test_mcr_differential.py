@@ -19,6 +19,7 @@ uses everywhere else predicts. The totals are identical; such hands are about 1 
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from collections import Counter
@@ -36,7 +37,9 @@ if oracle.MahjongGB is None:  # pragma: no cover
 
 SCALE = float(os.environ.get("MAHJONG_CORE_DIFF_SCALE", "1.0"))
 N_HANDS = int(os.environ.get("MCR_DIFF_HANDS", str(int(100_000 * SCALE))))
-BOTZONE = mcr.Rules.presets["botzone"]
+# PyMahjongGB 1.4.0 is a later fan calculator than the Botzone judge's: it also reads a 组合龙 tile as
+# 边张/嵌张/单钓将 (the judge does not; the `botzone` preset follows the judge, tests/test_botzone*.py).
+BOTZONE = dataclasses.replace(mcr.Rules.presets["botzone"], knitted_straight_wait_counts=True, flowers=True)
 OFFICIAL = mcr.Rules.presets["official"]
 WAIT_FANS = {"BIANZHANG", "KANZHANG", "DANDIAOJIANG"}
 

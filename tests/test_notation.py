@@ -407,3 +407,150 @@ def test_parse_error_message_shows_the_text_and_a_caret():
     lines = str(info.value).splitlines()
     assert "123m456p789s11h22d" in lines[1]
     assert lines[2].index("^") == lines[1].index("h")
+
+
+# ---------------------------------------------------------------------------------------------
+# The compiled scanner (`parse`) against the Python reference (`_parse_reference`)
+
+from mahjong_core import notation as _notation  # noqa: E402
+
+
+def _outcome(fn, text):
+    try:
+        h = fn(text)
+    except Exception as exc:  # the exception itself is the outcome compared
+        return ("raise", type(exc), str(exc), getattr(exc, "column", None))
+    return ("hand", h, h.counts, h.melds, h.win_tile, h.context, h.n_tiles, h.n_melds, type(h))
+
+
+_PIECES = [
+    "1", "2", "3", "5", "7", "9", "0", "m", "p", "s", "z", "E", "S", "W", "N", "C", "F", "P", "[", "]", ",",
+    "|", " ", "8z", "123m", "555p", "EEE", "[123m,1]", "[555p,2]", "[EEEE]", "[1111s,5]", "|EE1000", "|SW0101|3",
+    "|EE0000|ah", "|NN1111|abcdefgh", "\U0001F007", "\U0001F004", "\U0001F004\ufe0f", "\U0001F000 ", "\U0001F022",
+    "²", "\u3000", "x", "|9", "|EE1000|", "[111m]", "22", "44s", "66p",
+]
+
+
+@deterministic(3000)
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=16))
+def test_native_parser_equals_reference_on_generated_text(pieces):
+    text = "".join(pieces)
+    assert _outcome(mc.parse, text) == _outcome(_notation._parse_reference, text), repr(text)
+
+
+def _mutations(text: str, rng: random.Random):
+    alphabet = "0123456789mpszESWNCFP[],| abx\U0001F007\U0001F019\U0001F004"
+    for _ in range(30):
+        chars = list(text)
+        for _ in range(rng.randint(1, 3)):
+            op = rng.randrange(3)
+            i = rng.randrange(len(chars) + 1)
+            if op == 0 and chars:
+                del chars[min(i, len(chars) - 1)]
+            elif op == 1:
+                chars.insert(i, rng.choice(alphabet))
+            elif chars:
+                chars[min(i, len(chars) - 1)] = rng.choice(alphabet)
+        yield "".join(chars)
+
+
+def test_native_parser_equals_reference_on_mutated_hands():
+    rng = random.Random(77)
+    seeds = [
+        "[123m,2][555p,1][EEEE]123m45p6699sEE|EE1000|3",
+        "[EEE,2][SSSS,1]WWWNN55pN|EE1000",
+        "123m456p789s1122z",
+        "11223344556677m",
+        "19m19p19s1234567z|SE0110|abch",
+        "[1111s,5][999p,3]123m4s4s",
+        "\U0001F007\U0001F008\U0001F009 \U0001F004",
+    ]
+    checked = 0
+    for seed in seeds:
+        assert _outcome(mc.parse, seed) == _outcome(_notation._parse_reference, seed)
+        for text in _mutations(seed, rng):
+            assert _outcome(mc.parse, text) == _outcome(_notation._parse_reference, text), repr(text)
+            checked += 1
+    assert checked == 30 * len(seeds)
+
+
+@deterministic(300)
+@given(st.data())
+def test_native_formatter_equals_reference(data):
+    n_melds = data.draw(st.integers(0, 4))
+    melds, left = data.draw(melds_and_pool(n_melds))
+    pool = [t for t in range(34) for _ in range(left[t])]
+    size = 13 - 3 * n_melds + data.draw(st.integers(0, 1))
+    tiles = data.draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size))
+    counts = [0] * 34
+    for t in tiles:
+        counts[t] += 1
+    if any(counts[t] > left[t] for t in range(34)):
+        return
+    win = tiles[-1] if size == 14 - 3 * n_melds and data.draw(st.booleans()) else None
+    hand = mc.Hand(counts, melds, win, data.draw(contexts()))
+    assert mc.format_hand(hand) == _notation._format_reference(hand)
+    assert mc.parse(mc.format_hand(hand)) == _notation._parse_reference(_notation._format_reference(hand))
+
+
+def test_parsed_melds_and_contexts_are_shared_values():
+    a, b = mc.parse("[123m,1]456p789s11sEEE|EE1000|2"), mc.parse("[123m,1]456p789s11sEEE|EE1000|2")
+    assert a == b and a.melds[0] is b.melds[0] and a.context is b.context
+    assert a.melds[0] == Meld.chow(Tile.M1, 1) and a.context == MCRContext(self_drawn=True, flowers=2)
+
+
+# ---------------------------------------------------------------------------------------------
+# Length cap (issue 11 R15) and Unicode glyphs (issue 16 item 5)
+
+
+def test_overlong_input_fails_fast_without_echoing_it():
+    huge = "1m" * 500_000  # 1 MB
+    for fn in (mc.parse, _notation._parse_reference):
+        with pytest.raises(ParseError) as err:
+            fn(huge)
+        assert "too long: 1000000 characters (at most 256)" in str(err.value)
+        assert len(str(err.value)) < 200 and err.value.column is None
+    with pytest.raises(ParseError, match="too long"):
+        mc.parse_tiles("1m" * 600)
+    assert len(mc.parse_tiles("1111222233334444m" * 8)) == 128  # a wall's worth of tiles still parses
+
+
+def test_longest_real_notation_is_accepted():
+    text = "[1111m,1][2222p,5][3333s][EEEE,7]SS|NW1111|abcdefgh"
+    assert len(text) < _notation.MAX_NOTATION_LENGTH
+    assert mc.parse(text).n_melds == 4
+    padded = " " * 100 + "123m456p789s1122z" + " " * 100
+    assert mc.parse(padded) == mc.parse("123m456p789s1122z")
+
+
+def test_glyphs_parse_like_letters():
+    hand = mc.parse("[123m,1]456p789s11sEEE|EE1000|2")
+    glyph_text = "[" + "".join(t.glyph for t in hand.melds[0].tiles) + ",1]" + "".join(
+        t.glyph for t in (Tile.P4, Tile.P5, Tile.P6, Tile.S7, Tile.S8, Tile.S9, Tile.S1, Tile.S1, Tile.EAST, Tile.EAST, Tile.EAST)
+    ) + "|EE1000|2"
+    assert mc.parse(glyph_text) == hand
+    for t in Tile:
+        assert mc.parse_tiles(t.glyph) == (t,)
+        assert mc.parse_tiles(t.glyph + "\ufe0f") == (t,)
+    assert mc.parse_tiles("\U0001F007\U0001F008\U0001F0091p2p3p") == (Tile.M1, Tile.M2, Tile.M3, Tile.P1, Tile.P2, Tile.P3)
+    mixed = mc.parse("12m\U0001F009456p789sEEE\U0001F005\U0001F005")
+    assert mixed == mc.parse("123m456p789sEEEFF")
+
+
+def test_hand_glyphs_round_trip():
+    # (glyphs() writes no claim markers or context, so hands without them round-trip exactly)
+    for text in ("[123m][555p]456p789sE E", "123m456p789s1122z", "11223344556677m", "[EEEE]123m456p789s1p1p"):
+        hand = mc.parse(text.replace(" ", ""))
+        assert mc.parse(hand.glyphs()) == hand, hand.glyphs()
+
+
+def test_glyph_errors_name_the_column():
+    with pytest.raises(ParseError) as err:
+        mc.parse("123m\U0001F022456p")
+    assert err.value.column == 5 and "flower glyph" in str(err.value)
+    with pytest.raises(ParseError) as err:
+        mc.parse("12\U0001F007")
+    assert err.value.column == 3 and "need a suit letter" in str(err.value)
+    with pytest.raises(ParseError) as err:
+        mc.parse("\U0001F007  \U0001F008")
+    assert err.value.column == 2 and "whitespace" in str(err.value)

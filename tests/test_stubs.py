@@ -45,7 +45,7 @@ def test_stubtest_core(tmp_path, mypy_cache):
 
 USER_CODE = textwrap.dedent(
     """
-    from typing import Dict, List, Tuple
+    from typing import Dict, List, Mapping, Tuple
     import numpy as np
     import mahjong_core as mc
     from mahjong_core import Forms, Tile
@@ -54,7 +54,7 @@ USER_CODE = textwrap.dedent(
     s: int = mc.shanten(hand, Forms.MCR)
     s2: int = mc.shanten(hand.counts_bytes(), melds=1, exclude_exhausted=True)
     w: Tuple[Tile, ...] = mc.waits("1112345678999m", Forms.SICHUAN)
-    e: Dict[Tile, int] = mc.effective_tiles("1112345678999m", visible=[0] * 34)
+    e: Mapping[Tile, int] = mc.effective_tiles("1112345678999m", visible=[0] * 34)
     d: List[mc.DiscardOption] = mc.discard_options("11123456789995m")
     ds: Tuple[mc.Decomposition, ...] = mc.decompositions("11123456789995m")
     ok: bool = mc.is_winning(hand.with_tile(Tile.EAST))

@@ -1,14 +1,18 @@
 """The precomputed per-suit tables: deterministic (recorded checksum, regenerated in a fresh
-process), small, and right — table-driven shanten and waits on hands built around sampled suit and
+process), baked into the extension by the repo's own generator at build time, small, and right — table-driven shanten and waits on hands built around sampled suit and
 honour patterns agree with the Python reference."""
 
 from __future__ import annotations
 
 import json
+import os
 import random
+import shutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
+
 
 import pytest
 
@@ -48,6 +52,59 @@ def test_tables_regenerate_identically_in_a_fresh_process(tmp_path):
     assert fresh["checksum"] == RECORDED_CHECKSUM
 
 
+CPP = Path(__file__).resolve().parent.parent / "cpp"
+needs_source = pytest.mark.skipif(not (CPP / "tools" / "gen_tables.cpp").exists(), reason="needs the source tree (cpp/)")
+
+
+def test_extension_tables_are_baked():
+    """The extension links the tables generated at build time: nothing is built at first use."""
+    info = mc.table_info()
+    assert info["baked"] is True
+    assert info["build_seconds"] == 0.0
+
+
+def _make(target: str, build: Path) -> subprocess.CompletedProcess:
+    if shutil.which(os.environ.get("CXX", "g++")) is None and shutil.which("c++") is None:
+        pytest.fail("a C++ compiler is required to build the package and its core tests")
+    result = subprocess.run(
+        ["make", "-C", str(CPP), target, f"BUILD={build}", "CXXFLAGS=-std=c++17 -O2"],
+        capture_output=True, text=True, timeout=900,
+    )
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
+    return result
+
+
+@needs_source
+def test_generator_is_deterministic_and_matches_the_baked_tables(tmp_path):
+    """cpp/tools/gen_tables (what setup.py runs) builds the recorded tables, writes the same source
+    twice, and the extension's baked tables are those."""
+    _make(str(tmp_path / "gen_tables"), tmp_path)
+    gen = tmp_path / "gen_tables"
+    checksum = subprocess.run([str(gen), "--checksum"], capture_output=True, text=True, check=True, timeout=120)
+    assert int(checksum.stdout) == RECORDED_CHECKSUM == mc.table_info()["checksum"]
+    first, second = tmp_path / "a.cpp", tmp_path / "b.cpp"
+    subprocess.run([str(gen), str(first)], check=True, timeout=120)
+    subprocess.run([str(gen), str(second)], check=True, timeout=120)
+    assert first.read_bytes() == second.read_bytes()
+    assert f"Table checksum {RECORDED_CHECKSUM}." in first.read_text()[:300]
+
+
+@needs_source
+def test_core_program_on_baked_tables(tmp_path):
+    """The C++ core's own tests (table distances vs brute force, waits vs direct splitting) on
+    the generated arrays, compiled the way the extension compiles them."""
+    result = _make("test-baked", tmp_path)
+    assert " 0 failures" in result.stdout
+    assert f"table checksum {RECORDED_CHECKSUM}" in result.stdout
+
+
+def test_generated_tables_are_not_committed_or_shipped():
+    """The baked source is a build product: it never sits in the source tree."""
+    root = Path(__file__).resolve().parent.parent
+    assert not list(root.glob("cpp/**/tables_baked.cpp")) or all("build" in p.parts for p in root.glob("cpp/**/tables_baked.cpp"))
+    assert not (root / "mahjong_core" / "tables_baked.cpp").exists()
+
+
 def test_table_memory_within_budget():
     # Build every table there is (the limited-distance tables are built on first use).
     mc.shanten("1111m456p789p123s", exclude_exhausted=True)
@@ -59,7 +116,7 @@ def test_table_memory_within_budget():
 
 def test_table_info_fields():
     info = mc.table_info()
-    for key in ("checksum", "bytes", "build_seconds", "suit_classes", "honor_classes", "states"):
+    for key in ("checksum", "baked", "bytes", "build_seconds", "suit_classes", "honor_classes", "states"):
         assert key in info
     assert 0 < info["suit_classes"] <= 256 and 0 < info["honor_classes"] <= 256 and 0 < info["states"] <= 256
 

@@ -1,8 +1,17 @@
-// Hand analysis on top of the per-suit tables. Everything here except the validating wrappers at
-// the bottom is the hot path: no allocation, no exceptions, small fixed loops.
+// Hand analysis on top of the per-suit tables: the CPU dispatch of the hot kernels
+// (shanten_kernels.inc) and the validating wrappers.
+//
+// CPU dispatch. The kernels are compiled twice on x86 with GCC/Clang: a baseline copy (the portable
+// build flags, SWAR popcount) and a copy for CPUs with POPCNT (every x86-64 CPU since ~2008; the
+// knitted forms and the waits count bits). The public functions call through one table of function
+// pointers chosen once when the library loads: the POPCNT copy when the CPU has it, unless
+// MAHJONG_CORE_BASELINE is set (to anything but "" or "0"). Wider SIMD (AVX2) was not worth a third
+// copy: the kernels are table lookups, not data-parallel loops. Elsewhere (MSVC, ARM, or a build
+// with -mpopcnt already) there is one copy.
 #include "mahjong_core/shanten.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -14,478 +23,136 @@
 #include "mahjong_core/errors.h"
 #include "mahjong_core/tables.h"
 
+
+#if (defined(__x86_64__) || defined(__i386__)) && (defined(__GNUC__) || defined(__clang__)) && \
+    !defined(__POPCNT__) && !defined(MAHJONG_CORE_NO_DISPATCH)
+#define MAHJONG_CORE_DISPATCH_POPCNT 1
+#endif
+
+#define MAHJONG_CORE_KERNEL_NS baseline
+#define MAHJONG_CORE_KERNEL_POPCOUNT(x) popcount64(x)
+#include "shanten_kernels.inc"
+#undef MAHJONG_CORE_KERNEL_NS
+#undef MAHJONG_CORE_KERNEL_POPCOUNT
+
+#if defined(MAHJONG_CORE_DISPATCH_POPCNT)
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("popcnt"))), apply_to = function)
+#else
+#pragma GCC push_options
+#pragma GCC target("popcnt")
+#endif
+#define MAHJONG_CORE_KERNEL_NS popcnt
+#define MAHJONG_CORE_KERNEL_POPCOUNT(x) __builtin_popcountll(x)
+#include "shanten_kernels.inc"
+#undef MAHJONG_CORE_KERNEL_NS
+#undef MAHJONG_CORE_KERNEL_POPCOUNT
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
+#pragma GCC pop_options
+#endif
+#endif
+
 namespace mahjong_core {
 namespace {
 
-using tables::Tables;
-
-inline int popcount(uint64_t x) { return popcount64(x); }
-inline int lowest_bit(uint64_t x) { return lowest_bit64(x); }
-
-// Standard-form distance (tiles to add for `sets` sets and a pair), via the class tables.
-template <bool Limited>
-inline unsigned standard_distance(const uint8_t* c, int sets) noexcept {
-  const Tables& t = tables::get();
-  const tables::DistanceTables& d = Limited ? tables::limited() : t.phantom;
-  return d.distance(d.suit_class[tables::suit_index(t, c)], d.suit_class[tables::suit_index(t, c + 9)],
-                    d.suit_class[tables::suit_index(t, c + 18)], d.honor_class[tables::honor_index(c + 27)], sets);
-}
-
-// The four wait entries (m, p, s, honours) of a hand.
-struct WaitEntries {
-  uint32_t w[4];
+struct Kernels {
+  const char* name;
+  int (*standard_shanten)(const uint8_t*, int) noexcept;
+  int (*standard_shanten_limited)(const uint8_t*, int) noexcept;
+  int (*seven_pairs_shanten)(const uint8_t*, int) noexcept;
+  int (*thirteen_orphans_shanten)(const uint8_t*, int) noexcept;
+  int (*honors_knitted_shanten)(const uint8_t*, int) noexcept;
+  int (*knitted_straight_shanten)(const uint8_t*, int) noexcept;
+  int (*shanten)(const uint8_t*, int, unsigned) noexcept;
+  int (*shanten_limited)(const uint8_t*, int, unsigned) noexcept;
+  bool (*is_winning)(const uint8_t*, int, unsigned) noexcept;
+  uint64_t (*waits)(const uint8_t*, int, unsigned) noexcept;
+  Effective (*effective)(const uint8_t*, int, unsigned, uint64_t) noexcept;
+  BestDiscards (*best_discards)(const uint8_t*, int, unsigned) noexcept;
 };
 
-inline WaitEntries load_waits(const uint8_t* c) noexcept {
-  const Tables& t = tables::get();
-  return WaitEntries{{t.suit_waits[tables::suit_index(t, c)], t.suit_waits[tables::suit_index(t, c + 9)],
-                      t.suit_waits[tables::suit_index(t, c + 18)], t.honor_waits[tables::honor_index(c + 27)]}};
-}
+#define MAHJONG_CORE_KERNELS(ns)                                                                              \
+  Kernels {                                                                                                   \
+    #ns, &ns::standard_shanten, &ns::standard_shanten_limited, &ns::seven_pairs_shanten,                      \
+        &ns::thirteen_orphans_shanten, &ns::honors_knitted_shanten, &ns::knitted_straight_shanten,             \
+        &ns::shanten_unchecked, &ns::shanten_limited_unchecked, &ns::is_winning_unchecked, &ns::waits_unchecked, \
+        &ns::effective_unchecked, &ns::best_discards_unchecked                                                  \
+  }
 
-// Exactly sets and one pair in the standard form (the set count follows from the tile count).
-// Most hands fail on tile counts alone — every suit must hold 3k or 3k + 2 tiles and exactly one
-// 3k + 2 — so the suit sums come first and the table loads happen only for the survivors.
-#if defined(MAHJONG_CORE_SSE2)
-// Sum of the 16 bytes of a vector.
-inline int byte_sum(__m128i v) noexcept {
-  const __m128i s = _mm_sad_epu8(v, _mm_setzero_si128());
-  return _mm_cvtsi128_si32(s) + _mm_extract_epi16(s, 4);
-}
+const Kernels kBaseline = MAHJONG_CORE_KERNELS(baseline);
+#if defined(MAHJONG_CORE_DISPATCH_POPCNT)
+const Kernels kPopcnt = MAHJONG_CORE_KERNELS(popcnt);
 #endif
 
-// Tiles held in each suit (m, p, s, honours).
-inline void suit_sums(const uint8_t* c, uint32_t* sums) noexcept {
-#if defined(MAHJONG_CORE_SSE2)
-  // Two loads and four masked byte sums (psadbw) instead of 34 loads.
-  static constexpr uint8_t kM[16] = {255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0};
-  static constexpr uint8_t kPLo[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255};
-  static constexpr uint8_t kPHi[16] = {255, 255, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-  static constexpr uint8_t kS[16] = {0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0};
-  static constexpr uint8_t kZ[16] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255};
-  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
-  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16));
-  auto masked = [](__m128i v, const uint8_t* mask) {
-    return _mm_and_si128(v, _mm_loadu_si128(reinterpret_cast<const __m128i*>(mask)));
-  };
-  sums[0] = static_cast<uint32_t>(byte_sum(masked(lo, kM)));
-  sums[1] = static_cast<uint32_t>(byte_sum(_mm_or_si128(masked(lo, kPLo), masked(hi, kPHi))));
-  sums[2] = static_cast<uint32_t>(byte_sum(masked(hi, kS)));
-  sums[3] = static_cast<uint32_t>(byte_sum(masked(hi, kZ))) + c[32] + c[33];
+bool popcnt_supported() noexcept {
+#if defined(MAHJONG_CORE_DISPATCH_POPCNT)
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("popcnt");
 #else
-  for (int s = 0; s < 3; ++s) {
-    uint32_t n = 0;
-    for (int i = 0; i < 9; ++i) n += c[9 * s + i];
-    sums[s] = n;
-  }
-  sums[3] = uint32_t{c[27]} + c[28] + c[29] + c[30] + c[31] + c[32] + c[33];
+  return false;
 #endif
 }
 
-inline bool standard_complete(const uint8_t* c) noexcept {
-  uint32_t sums[4];
-  suit_sums(c, sums);
-  // One bit per suit and residue (bit 3s + n % 3), combined without branches: random hands make
-  // a per-suit branch unpredictable, and this test rejects most of them.
-  static constexpr uint8_t kResidueBit[15] = {1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 2, 4, 1, 2, 4};
-  const unsigned residues = kResidueBit[sums[0]] | kResidueBit[sums[1]] << 3 | kResidueBit[sums[2]] << 6 |
-                            kResidueBit[sums[3]] << 9;
-  const unsigned pair_suits = residues & 04444u;  // suits holding 3k + 2 tiles
-  if ((residues & 02222u) || !pair_suits || (pair_suits & (pair_suits - 1))) return false;
-  const Tables& t = tables::get();
-  const tables::DistanceTables& d = t.phantom;
-  auto exact = [](uint16_t bits, uint32_t tiles) {
-    return tiles % 3 == 2 ? (bits >> (8 + (tiles - 2) / 3)) & 1 : (bits >> (tiles / 3)) & 1;
-  };
-  return exact(d.suit_exact[d.suit_class[tables::suit_index(t, c)]], sums[0]) &&
-         exact(d.suit_exact[d.suit_class[tables::suit_index(t, c + 9)]], sums[1]) &&
-         exact(d.suit_exact[d.suit_class[tables::suit_index(t, c + 18)]], sums[2]) &&
-         exact(d.honor_exact[d.honor_class[tables::honor_index(c + 27)]], sums[3]);
-}
-
-// Kinds whose addition lowers the standard-form distance below `distance` (one suit's class
-// changes per candidate; the other three are reused).
-uint64_t standard_effective(const uint8_t* c, int sets, unsigned distance) noexcept {
-  const Tables& t = tables::get();
-  const tables::DistanceTables& d = t.phantom;
-  uint8_t h[kKinds];
-  std::memcpy(h, c, kKinds);
-  unsigned cls[4] = {d.suit_class[tables::suit_index(t, h)], d.suit_class[tables::suit_index(t, h + 9)],
-                     d.suit_class[tables::suit_index(t, h + 18)], d.honor_class[tables::honor_index(h + 27)]};
-  uint64_t out = 0;
-  for (int suit = 0; suit < 4; ++suit) {
-    const int first = suit * 9, kinds = suit < 3 ? 9 : 7;
-    const unsigned saved = cls[suit];
-    for (int r = 0; r < kinds; ++r) {
-      const int k = first + r;
-      if (h[k] >= kMaxCopies) continue;
-      ++h[k];
-      cls[suit] = suit < 3 ? d.suit_class[tables::suit_index(t, h + first)] : d.honor_class[tables::honor_index(h + 27)];
-      if (d.distance(cls[0], cls[1], cls[2], cls[3], sets) < distance) out |= 1ull << k;
-      --h[k];
-    }
-    cls[suit] = saved;
-  }
-  return out;
-}
-
-// Which kinds a hand holds at least one / at least four copies of, as bit masks over the 34 kinds
-// (the knitted forms are popcounts over `held`).
-struct KindMasks {
-  uint64_t held, quads;
-};
-
-// Pairs (a quad counts two), distinct orphan kinds held, and whether an orphan is doubled: all that
-// seven pairs and thirteen orphans need. Straight-line SIMD sums over the 34 counts — no loop and no
-// branch per kind, because these two forms are evaluated on every shanten call.
-struct PairsAndOrphans {
-  int pairs, orphans, orphan_pair;
-};
-
-#if defined(MAHJONG_CORE_SSE2)
-// Byte masks selecting the orphan kinds among kinds 0..15 and 16..31 (kinds 32, 33 are honours).
-alignas(16) constexpr uint8_t kOrphanBytesLo[16] = {0xFF, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0};
-alignas(16) constexpr uint8_t kOrphanBytesHi[16] = {0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF};
-
-inline PairsAndOrphans pairs_and_orphans(const uint8_t* c) noexcept {
-  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
-  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16));
-  const __m128i one = _mm_set1_epi8(1), seven_bits = _mm_set1_epi8(0x7F);
-  const __m128i olo = _mm_load_si128(reinterpret_cast<const __m128i*>(kOrphanBytesLo));
-  const __m128i ohi = _mm_load_si128(reinterpret_cast<const __m128i*>(kOrphanBytesHi));
-  PairsAndOrphans r;
-  // counts >> 1 per byte (a 16-bit shift, then drop the bit that crossed bytes).
-  r.pairs = byte_sum(_mm_and_si128(_mm_srli_epi16(lo, 1), seven_bits)) +
-            byte_sum(_mm_and_si128(_mm_srli_epi16(hi, 1), seven_bits)) + (c[32] >> 1) + (c[33] >> 1);
-  r.orphans = byte_sum(_mm_and_si128(_mm_min_epu8(lo, one), olo)) + byte_sum(_mm_and_si128(_mm_min_epu8(hi, one), ohi)) +
-              (c[32] != 0) + (c[33] != 0);
-  const int doubled = _mm_movemask_epi8(_mm_or_si128(_mm_and_si128(_mm_cmpgt_epi8(lo, one), olo),
-                                                     _mm_and_si128(_mm_cmpgt_epi8(hi, one), ohi)));
-  r.orphan_pair = (doubled != 0) | (c[32] >= 2) | (c[33] >= 2);
-  return r;
-}
-
-inline KindMasks kind_masks(const uint8_t* c) noexcept {
-  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
-  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16));
-  const __m128i zero = _mm_setzero_si128(), three = _mm_set1_epi8(3);
-  auto mask_of = [](__m128i a, __m128i b) {
-    return static_cast<uint64_t>(static_cast<uint32_t>(_mm_movemask_epi8(a)) |
-                                 (static_cast<uint32_t>(_mm_movemask_epi8(b)) << 16));
-  };
-  KindMasks m;
-  m.held = (~mask_of(_mm_cmpeq_epi8(lo, zero), _mm_cmpeq_epi8(hi, zero)) & 0xFFFFFFFFull) |
-           (uint64_t{c[32] != 0} << 32) | (uint64_t{c[33] != 0} << 33);
-  m.quads = mask_of(_mm_cmpgt_epi8(lo, three), _mm_cmpgt_epi8(hi, three)) | (uint64_t{c[32] >= 4} << 32) |
-            (uint64_t{c[33] >= 4} << 33);
-  return m;
-}
-#else
-inline PairsAndOrphans pairs_and_orphans(const uint8_t* c) noexcept {
-  PairsAndOrphans r{0, 0, 0};
-  for (int i = 0; i < kKinds; ++i) r.pairs += c[i] >> 1;
-  for (uint8_t i : kOrphans) {
-    r.orphans += c[i] != 0;
-    r.orphan_pair |= c[i] >= 2;
-  }
-  return r;
-}
-
-inline KindMasks kind_masks(const uint8_t* c) noexcept {
-  KindMasks m{0, 0};
-  for (int i = 0; i < kKinds; ++i) {
-    m.held |= uint64_t{c[i] != 0} << i;
-    m.quads |= uint64_t{c[i] >= 4} << i;
-  }
-  return m;
-}
+const Kernels* choose_kernels() noexcept {
+  const char* env = std::getenv("MAHJONG_CORE_BASELINE");
+  if (env && *env && std::strcmp(env, "0") != 0) return &kBaseline;
+#if defined(MAHJONG_CORE_DISPATCH_POPCNT)
+  if (popcnt_supported()) return &kPopcnt;
 #endif
-
-// Kinds held an odd number of times, as a bit mask.
-inline uint64_t odd_kinds(const uint8_t* c) noexcept {
-#if defined(MAHJONG_CORE_SSE2)
-  // Shifting each 16-bit lane left by 7 moves every byte's lowest bit to its sign bit.
-  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c));
-  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(c + 16));
-  return static_cast<uint64_t>(static_cast<uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(lo, 7))) |
-                               (static_cast<uint32_t>(_mm_movemask_epi8(_mm_slli_epi16(hi, 7))) << 16)) |
-         (uint64_t{c[32] & 1u} << 32) | (uint64_t{c[33] & 1u} << 33);
-#else
-  uint64_t m = 0;
-  for (int i = 0; i < kKinds; ++i) m |= uint64_t{c[i] & 1u} << i;
-  return m;
-#endif
+  return &kBaseline;
 }
 
-// Held kinds of each knitted arrangement (0..9 each).
-struct KnittedCounts {
-  int have[6];
-};
-
-inline KnittedCounts knitted_counts(uint64_t present) noexcept {
-  KnittedCounts k;
-  for (int perm = 0; perm < 6; ++perm) k.have[perm] = popcount(present & kKnittedMasks[perm]);
-  return k;
-}
-
-// Exactly sets + one pair over the four suits (any number of sets).
-inline bool entries_complete(const WaitEntries& en) noexcept {
-  int pair_suits = 0;
-  for (int s = 0; s < 4; ++s) {
-    if (!(tables::complete_no_pair(en.w[s]) | tables::complete_pair(en.w[s]))) return false;
-    pair_suits += tables::complete_pair(en.w[s]);
-  }
-  return pair_suits == 1;
-}
-
-// Kinds that turn the counts (3n + 1 tiles) into exactly n sets + a pair.
-inline uint64_t entries_waits(const WaitEntries& en) noexcept {
-  bool no_pair[4], pair[4];
-  int bad = 0, pairs = 0;
-  for (int s = 0; s < 4; ++s) {
-    no_pair[s] = tables::complete_no_pair(en.w[s]);
-    pair[s] = tables::complete_pair(en.w[s]);
-    bad += !(no_pair[s] | pair[s]);
-    pairs += pair[s];
-  }
-  uint64_t out = 0;
-  for (int s = 0; s < 4; ++s) {
-    // The other three suits must all be exact; the pair lies either in this suit or in one other.
-    const int other_bad = bad - !(no_pair[s] | pair[s]);
-    if (other_bad) continue;
-    const int other_pairs = pairs - pair[s];
-    uint64_t mask = 0;
-    if (other_pairs == 0) mask = tables::wait_pair(en.w[s]);
-    else if (other_pairs == 1) mask = tables::wait_no_pair(en.w[s]);
-    out |= mask << (9 * s);
-  }
-  return out & kAllKindsMask;
-}
-
-// The counts with one copy of every kind in `mask` removed.
-inline void remove_kinds(const uint8_t* c, uint64_t mask, uint8_t* out) noexcept {
-  std::memcpy(out, c, kKinds);
-  for (uint64_t m = mask; m; m &= m - 1) --out[lowest_bit(m)];
-}
-
-// Per-form shanten from the masks (melds == 0 for the first three).
-inline int seven_pairs_from(const PairsAndOrphans& p) noexcept { return 6 - p.pairs; }
-inline int thirteen_orphans_from(const PairsAndOrphans& p) noexcept { return 13 - p.orphans - p.orphan_pair; }
-inline int honors_knitted_from(const KindMasks& m, const KnittedCounts& k) noexcept {
-  const int honors = popcount(m.held & kHonorMask);
-  int best = 0;
-  for (int perm = 0; perm < 6; ++perm) best = std::max(best, k.have[perm]);
-  return 13 - honors - best;
-}
-
-// Knitted-straight shanten, or `bound` if that is not larger (lets callers prune).
-int knitted_straight_bounded(const uint8_t* c, int melds, const KindMasks& m, const KnittedCounts& k,
-                             int bound) noexcept {
-  if (melds > 1) return bound;
-  int best = bound;
-  for (int perm = 0; perm < 6; ++perm) {
-    const int have = k.have[perm];
-    // Using a held knitted tile in the straight is never worse than keeping it for the rest, so
-    // the straight takes one copy of each; the rest needs 1 - melds sets and a pair.
-    if (9 - have - 1 >= best) continue;  // even a finished rest could not beat `best`
-    uint8_t rest[kKinds];
-    remove_kinds(c, m.held & kKnittedMasks[perm], rest);
-    const int d = (9 - have) + static_cast<int>(standard_distance<false>(rest, 1 - melds));
-    best = std::min(best, d - 1);
-  }
-  return best;
-}
+// Chosen during static initialisation (the library's load), before any call can happen.
+const Kernels* active = choose_kernels();
 
 }  // namespace
 
-int standard_shanten(const uint8_t* counts, int melds) noexcept {
-  return static_cast<int>(standard_distance<false>(counts, 4 - melds)) - 1;
-}
+const char* kernel_variant() noexcept { return active->name; }
 
-int standard_shanten_limited(const uint8_t* counts, int melds) noexcept {
-  return static_cast<int>(standard_distance<true>(counts, 4 - melds)) - 1;
-}
-
-int seven_pairs_shanten(const uint8_t* c, int melds) noexcept {
-  return melds ? kNotApplicable : seven_pairs_from(pairs_and_orphans(c));
-}
-
-int thirteen_orphans_shanten(const uint8_t* c, int melds) noexcept {
-  return melds ? kNotApplicable : thirteen_orphans_from(pairs_and_orphans(c));
-}
-
-int honors_knitted_shanten(const uint8_t* c, int melds) noexcept {
-  if (melds) return kNotApplicable;
-  const KindMasks m = kind_masks(c);
-  return honors_knitted_from(m, knitted_counts(m.held));
-}
-
-int knitted_straight_shanten(const uint8_t* c, int melds) noexcept {
-  const KindMasks m = kind_masks(c);
-  return knitted_straight_bounded(c, melds, m, knitted_counts(m.held), kNotApplicable);
-}
-
-namespace {
-
-template <bool Limited>
-int shanten_forms(const uint8_t* counts, int melds, unsigned forms) noexcept {
-  int best = kNotApplicable;
-  if (forms & kStandard)
-    best = Limited ? standard_shanten_limited(counts, melds) : standard_shanten(counts, melds);
-  if (!(forms & ~kStandard) || melds > 1) return best;
-  if (melds == 0 && (forms & (kSevenPairs | kThirteenOrphans))) {
-    const PairsAndOrphans p = pairs_and_orphans(counts);
-    if (forms & kSevenPairs) best = std::min(best, seven_pairs_from(p));
-    if (forms & kThirteenOrphans) best = std::min(best, thirteen_orphans_from(p));
+bool use_kernel_variant(const char* name) noexcept {
+  if (std::strcmp(name, "baseline") == 0) {
+    active = &kBaseline;
+    return true;
   }
-  if (forms & (kHonorsKnitted | kKnittedStraight)) {
-    const KindMasks m = kind_masks(counts);
-    const KnittedCounts k = knitted_counts(m.held);
-    if (melds == 0 && (forms & kHonorsKnitted)) best = std::min(best, honors_knitted_from(m, k));
-    // The knitted straight is the costly form: it only looks at arrangements that could beat `best`.
-    if (forms & kKnittedStraight) best = knitted_straight_bounded(counts, melds, m, k, best);
+#if defined(MAHJONG_CORE_DISPATCH_POPCNT)
+  if (std::strcmp(name, "popcnt") == 0 && popcnt_supported()) {
+    active = &kPopcnt;
+    return true;
   }
-  return best;
-}
-
-bool knitted_straight_complete(const uint8_t* c, int melds, uint64_t present) noexcept {
-  if (melds > 1) return false;
-  for (int perm = 0; perm < 6; ++perm) {
-    if ((present & kKnittedMasks[perm]) != kKnittedMasks[perm]) continue;
-    uint8_t rest[kKinds];
-    remove_kinds(c, kKnittedMasks[perm], rest);
-    if (standard_distance<false>(rest, 1 - melds) == 0) return true;
-  }
+#endif
   return false;
 }
 
-uint64_t knitted_straight_waits(const uint8_t* c, int melds, uint64_t present) noexcept {
-  if (melds > 1) return 0;
-  uint64_t out = 0;
-  for (int perm = 0; perm < 6; ++perm) {
-    const uint64_t mask = kKnittedMasks[perm];
-    const int have = popcount(present & mask);
-    if (have < 8) continue;
-    uint8_t rest[kKinds];
-    remove_kinds(c, present & mask, rest);
-    const WaitEntries en = load_waits(rest);
-    if (have == 9) out |= entries_waits(en);                // the rest waits for its pair or set
-    else if (entries_complete(en)) out |= mask & ~present;  // the straight waits for its ninth tile
-  }
+std::string kernel_variants() {
+  std::string out = "baseline";
+#if defined(MAHJONG_CORE_DISPATCH_POPCNT)
+  if (popcnt_supported()) out += ",popcnt";
+#endif
   return out;
 }
 
-}  // namespace
-
-int shanten_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept {
-  return shanten_forms<false>(counts, melds, forms);
+int standard_shanten(const uint8_t* c, int melds) noexcept { return active->standard_shanten(c, melds); }
+int standard_shanten_limited(const uint8_t* c, int melds) noexcept { return active->standard_shanten_limited(c, melds); }
+int seven_pairs_shanten(const uint8_t* c, int melds) noexcept { return active->seven_pairs_shanten(c, melds); }
+int thirteen_orphans_shanten(const uint8_t* c, int melds) noexcept { return active->thirteen_orphans_shanten(c, melds); }
+int honors_knitted_shanten(const uint8_t* c, int melds) noexcept { return active->honors_knitted_shanten(c, melds); }
+int knitted_straight_shanten(const uint8_t* c, int melds) noexcept { return active->knitted_straight_shanten(c, melds); }
+int shanten_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept { return active->shanten(c, melds, forms); }
+int shanten_limited_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept {
+  return active->shanten_limited(c, melds, forms);
 }
-
-int shanten_limited_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept {
-  return shanten_forms<true>(counts, melds, forms);
-}
-
-bool is_winning_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept {
-  if ((forms & kStandard) && standard_complete(c)) return true;
-  if (!(forms & ~kStandard) || melds > 1) return false;
-  if (melds == 0) {
-    // 14 tiles with no odd count are seven pairs (a quad counts two).
-    if ((forms & kSevenPairs) && odd_kinds(c) == 0) return true;
-    if ((forms & kThirteenOrphans) && (kind_masks(c).held & ~kOrphanMask) == 0 &&
-        thirteen_orphans_from(pairs_and_orphans(c)) == -1)
-      return true;
-  }
-  const KindMasks m = kind_masks(c);
-  // Honours-and-knitted holds 14 distinct kinds; check that before counting per arrangement.
-  if (melds == 0 && (forms & kHonorsKnitted) && popcount(m.held) == 14 &&
-      honors_knitted_from(m, knitted_counts(m.held)) == -1)
-    return true;
-  return (forms & kKnittedStraight) && knitted_straight_complete(c, melds, m.held);
-}
-
-uint64_t waits_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept {
-  uint64_t out = 0;
-  if (forms & kStandard) out |= entries_waits(load_waits(c));
-  if (!(forms & ~kStandard) || melds > 1) return out;
-  const KindMasks m = kind_masks(c);
-  if (melds == 0) {
-    const PairsAndOrphans p = pairs_and_orphans(c);
-    // Ready for seven pairs: six pairs and one odd kind, which is the wait.
-    if ((forms & kSevenPairs) && seven_pairs_from(p) == 0) out |= odd_kinds(c);
-    if ((forms & kThirteenOrphans) && thirteen_orphans_from(p) == 0)
-      out |= p.orphan_pair ? (kOrphanMask & ~m.held) : kOrphanMask;
-    if ((forms & kHonorsKnitted) && honors_knitted_from(m, knitted_counts(m.held)) == 0) {
-      for (int perm = 0; perm < 6; ++perm) {
-        const uint64_t allowed = kKnittedMasks[perm] | kHonorMask;
-        if (popcount(m.held & allowed) == 13) out |= allowed & ~m.held;
-      }
-    }
-  }
-  if (forms & kKnittedStraight) out |= knitted_straight_waits(c, melds, m.held);
-  return out;
-}
-
-uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept {
-  uint64_t m = 0;
-  for (int i = 0; i < kKinds; ++i) {
-    const int held = counts[i] + (meld_tiles ? meld_tiles[i] : 0);
-    if (held < kMaxCopies) m |= 1ull << i;
-  }
-  return m;
-}
-
-// A kind is effective when some form that attains the hand's shanten gets one step closer with it;
-// each form's effective kinds are computed directly (the standard form by reusing three suits'
-// classes per candidate), only the knitted straight falls back to re-evaluating the hand per kind.
+bool is_winning_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept { return active->is_winning(c, melds, forms); }
+uint64_t waits_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept { return active->waits(c, melds, forms); }
 Effective effective_unchecked(const uint8_t* c, int melds, unsigned forms, uint64_t drawable) noexcept {
-  const int base = shanten_unchecked(c, melds, forms);
-  uint64_t out = 0;
-  if ((forms & kStandard) && standard_shanten(c, melds) == base) out |= standard_effective(c, 4 - melds, base + 1);
-  const KindMasks m = kind_masks(c);
-  if (melds == 0 && (forms & (kSevenPairs | kThirteenOrphans))) {
-    const PairsAndOrphans p = pairs_and_orphans(c);
-    if ((forms & kSevenPairs) && seven_pairs_from(p) == base) out |= odd_kinds(c);  // a single or triple pairs up
-    if ((forms & kThirteenOrphans) && thirteen_orphans_from(p) == base)
-      out |= p.orphan_pair ? (kOrphanMask & ~m.held) : kOrphanMask;
-  }
-  if (forms & (kHonorsKnitted | kKnittedStraight)) {
-    const KnittedCounts k = knitted_counts(m.held);
-    if (melds == 0 && (forms & kHonorsKnitted) && honors_knitted_from(m, k) == base) {
-      int best = 0;
-      for (int perm = 0; perm < 6; ++perm) best = std::max(best, k.have[perm]);
-      for (int perm = 0; perm < 6; ++perm)
-        if (k.have[perm] == best) out |= (kKnittedMasks[perm] | kHonorMask) & ~m.held;
-    }
-    if ((forms & kKnittedStraight) && melds <= 1) {
-      // Per arrangement at the hand's shanten: a missing knitted tile completes more of the
-      // straight; any other tile can only help the rest (1 - melds sets and a pair).
-      for (int perm = 0; perm < 6; ++perm) {
-        const int have = k.have[perm];
-        if (9 - have - 1 > base) continue;
-        uint8_t rest[kKinds];
-        remove_kinds(c, m.held & kKnittedMasks[perm], rest);
-        const unsigned rest_distance = standard_distance<false>(rest, 1 - melds);
-        if ((9 - have) + static_cast<int>(rest_distance) - 1 != base) continue;
-        out |= (kKnittedMasks[perm] & ~m.held) | standard_effective(rest, 1 - melds, rest_distance);
-      }
-    }
-  }
-  // A kind already held four times can never be drawn.
-  return Effective{base, out & drawable & ~m.quads};
+  return active->effective(c, melds, forms, drawable);
 }
-
 BestDiscards best_discards_unchecked(const uint8_t* c, int melds, unsigned forms) noexcept {
-  uint8_t h[kKinds];
-  std::memcpy(h, c, kKinds);
-  BestDiscards out{kNotApplicable, 0};
-  for (int t = 0; t < kKinds; ++t) {
-    if (!h[t]) continue;
-    --h[t];
-    const int s = shanten_unchecked(h, melds, forms);
-    ++h[t];
-    if (s < out.shanten) out = BestDiscards{s, 0};
-    if (s == out.shanten) out.tiles |= 1ull << t;
-  }
-  return out;
+  return active->best_discards(c, melds, forms);
+}
+uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept {
+  return baseline::drawable_mask(counts, meld_tiles);
 }
 
 // ---- validating entry points ----

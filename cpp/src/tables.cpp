@@ -122,7 +122,7 @@ struct Walk {
   }
 };
 
-std::vector<DistanceVector> walk_distances(int ranks, bool honors, bool limited, int max_sum) {
+[[maybe_unused]] std::vector<DistanceVector> walk_distances(int ranks, bool honors, bool limited, int max_sum) {
   std::vector<DistanceVector> out;
   Walk walk{ranks, honors, limited, max_sum, &out, {}};
   walk.run();
@@ -179,7 +179,7 @@ struct DistanceStorage {
   }
 };
 
-void build_distance_tables(const std::vector<DistanceVector>& suit, const std::vector<DistanceVector>& honor,
+[[maybe_unused]] void build_distance_tables(const std::vector<DistanceVector>& suit, const std::vector<DistanceVector>& honor,
                            DistanceStorage& out) {
   Classifier suit_classes, honor_classes, states;
   out.suit_class.resize(suit.size());
@@ -237,7 +237,7 @@ void build_distance_tables(const std::vector<DistanceVector>& suit, const std::v
   v.honor_exact = out.honor_exact.data();
 }
 
-void fill_rank_tables(Tables& t) {
+[[maybe_unused]] void fill_rank_tables(Tables& t) {
   // patterns[r][m]: number of count vectors of length r, entries 0..4, sum <= m.
   uint32_t patterns[10][kMaxSuitTiles + 1];
   for (int m = 0; m <= kMaxSuitTiles; ++m) patterns[0][m] = 1;
@@ -330,6 +330,7 @@ std::vector<uint32_t> wait_entries(const std::vector<DistanceVector>& dist, int 
   return waits;
 }
 
+#if !defined(MAHJONG_CORE_BAKED_TABLES)
 struct MainStorage {
   Tables tables;
   DistanceStorage phantom;
@@ -377,6 +378,8 @@ DistanceStorage& limited_storage() {
   return *storage;
 }
 
+#endif  // !MAHJONG_CORE_BAKED_TABLES
+
 bool splits_rec(uint8_t* c, int n, bool honors, int pairs_left) {
   int i = 0;
   while (i < n && c[i] == 0) ++i;
@@ -422,6 +425,26 @@ DistanceVector pattern_distances(const uint8_t* counts, int n, bool honors, bool
   return final_distances(v);
 }
 
+namespace {
+
+uint64_t fnv1a(uint64_t h, const void* data, size_t n) {
+  const auto* p = static_cast<const uint8_t*>(data);
+  for (size_t i = 0; i < n; ++i) {
+    h ^= p[i];
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::size_t distance_bytes(const DistanceTables& d) {
+  const DistanceSizes z = distance_sizes(d);
+  return kSuitPatterns + kHonorPatterns + z.pair_merge + z.state_merge + z.finish +
+         (sizeof(DistanceVector) + sizeof(uint16_t)) * static_cast<std::size_t>(d.suit_classes + d.honor_classes);
+}
+
+}  // namespace
+
+#if !defined(MAHJONG_CORE_BAKED_TABLES)
 namespace detail {
 std::atomic<const Tables*> built{nullptr};
 
@@ -434,37 +457,35 @@ const Tables& build_once() noexcept {
 
 const DistanceTables& limited() noexcept { return limited_storage().view; }
 void ensure_init() noexcept { (void)detail::build_once(); }
+double build_seconds() noexcept { return main_storage().seconds; }
+#else
+double build_seconds() noexcept { return 0.0; }
+#endif
 
 uint64_t checksum() noexcept {
-  const MainStorage& s = main_storage();
+  const Tables& t = get();
+  const DistanceTables& d = t.phantom;
+  const DistanceSizes z = distance_sizes(d);
   uint64_t h = 1469598103934665603ull;
-  auto mix_bytes = [&h](const void* data, size_t n) {
-    const auto* p = static_cast<const uint8_t*>(data);
-    for (size_t i = 0; i < n; ++i) {
-      h ^= p[i];
-      h *= 1099511628211ull;
-    }
-  };
-  const DistanceStorage& d = s.phantom;
-  mix_bytes(d.suit_class.data(), d.suit_class.size());
-  mix_bytes(d.honor_class.data(), d.honor_class.size());
-  mix_bytes(d.pair_merge.data(), d.pair_merge.size());
-  mix_bytes(d.state_merge.data(), d.state_merge.size());
-  mix_bytes(d.finish.data(), d.finish.size());
-  mix_bytes(s.suit_waits.data(), s.suit_waits.size() * sizeof(uint32_t));
-  mix_bytes(s.honor_waits.data(), s.honor_waits.size() * sizeof(uint32_t));
+  h = fnv1a(h, d.suit_class, kSuitPatterns);
+  h = fnv1a(h, d.honor_class, kHonorPatterns);
+  h = fnv1a(h, d.pair_merge, z.pair_merge);
+  h = fnv1a(h, d.state_merge, z.state_merge);
+  h = fnv1a(h, d.finish, z.finish);
+  h = fnv1a(h, t.suit_waits, kSuitPatterns * sizeof(uint32_t));
+  h = fnv1a(h, t.honor_waits, kHonorPatterns * sizeof(uint32_t));
   return h;
 }
 
 std::size_t memory_bytes() noexcept {
-  const MainStorage& s = main_storage();
-  std::size_t total = sizeof(Tables) + s.phantom.bytes() +
-                      sizeof(uint32_t) * (s.suit_waits.size() + s.honor_waits.size());
+  std::size_t total = sizeof(Tables) + distance_bytes(get().phantom) + sizeof(uint32_t) * (kSuitPatterns + kHonorPatterns);
+#if defined(MAHJONG_CORE_BAKED_TABLES)
+  total += distance_bytes(kBakedLimited);
+#else
   if (const DistanceStorage* l = limited_ready.load()) total += l->bytes();
+#endif
   return total;
 }
-
-double build_seconds() noexcept { return main_storage().seconds; }
 
 }  // namespace tables
 }  // namespace mahjong_core

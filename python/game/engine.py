@@ -60,7 +60,7 @@ from mahjong_core.rules.ledger import Ledger
 from mahjong_core.tiles import Forms
 
 from .actions import (
-    ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DECLARE, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
+    ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
     ActionKind,
 )
 from .constants import (
@@ -167,6 +167,9 @@ class Game:
     #: call `_self_win_ok` / `_discard_win_ok` before offering a WIN (MCR: 8 fans; Changbai: 报听)
     CHECK_SELF_WIN: bool = False
     CHECK_DISCARD_WIN: bool = False
+    #: every discard opens a claim window (`_open_claims` decides who is asked), even one nobody can
+    #: use — Botzone's table, where every seat answers every discard (mahjong_core.botzone)
+    ASK_EVERY_DISCARD: bool = False
 
     #: keyword options a ruleset accepts in new_game (e.g. MCR's prevalent_wind) -> default
     OPTIONS: Dict[str, Any] = {}
@@ -539,6 +542,17 @@ class Game:
         return standard_tiles(honours=True, flowers=flowers)
 
     @classmethod
+    def table_class(cls, rules: Any) -> Any:
+        """Ruleset hook: the Game class that plays these rules (MCR `table="botzone"`: the Botzone
+        judge's table, `mahjong_core.botzone.BotzoneGame`); default: this class."""
+        return cls
+
+    @classmethod
+    def rules_for_wall(cls, rules: Any, wall: Any) -> Any:
+        """Ruleset hook: the rules adjusted to an explicit wall (Botzone: 144 tiles = flowers)."""
+        return rules
+
+    @classmethod
     def uses_flowers(cls, rules: Any) -> bool:
         """Ruleset hook: do these rules play with the eight flowers (MCR `flowers=True`)?"""
         return False
@@ -844,7 +858,7 @@ class Game:
         # building a claim window (won seats have empty wait masks and are skipped later).
         o1, o2, o3 = _OTHERS[seat]
         waits = self.waits
-        if (not ((waits[o1] | waits[o2] | waits[o3]) >> tile) & 1
+        if (not self.ASK_EVERY_DISCARD and not ((waits[o1] | waits[o2] | waits[o3]) >> tile) & 1
                 and hands[o1][tile] < 2 and hands[o2][tile] < 2 and hands[o3][tile] < 2):
             if not self.HAS_CHOW or tile >= 27 or self.won[o1] or self.declared[o1]:
                 nxt = o1 if not self.won[o1] else self._next_seat(seat)

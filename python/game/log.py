@@ -66,6 +66,7 @@ _FIELDS: Dict[str, tuple] = {
     "win": ("seat", "tile", "from", "score"),
     "wall_end": ("pigs", "ready", "not_ready"),
     "exhausted": (),
+    "penalty": ("seat", "code"),  # the Botzone table's WA / WH / TLE (mahjong_core.botzone)
     "end": ("winners", "totals"),
 }
 _TILE_FIELDS = frozenset(("tile", "replacement"))

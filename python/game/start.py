@@ -29,6 +29,9 @@ def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequenc
     """
     cls = game_class(check_ruleset(ruleset))
     rules = cls.rules_class().resolve(rules)
+    cls = cls.table_class(rules)
+    if wall is not None:
+        rules = cls.rules_for_wall(rules, wall)
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 64:
         raise InvalidArgumentError(f"hand_no must be an integer 0 .. 2**64 - 1, got {hand_no!r}")
     flowers = cls.uses_flowers(rules)

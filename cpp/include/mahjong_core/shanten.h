@@ -19,6 +19,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "mahjong_core/tiles.h"
@@ -90,6 +91,13 @@ struct BestDiscards {
 };
 BestDiscards best_discards_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept;
 BestDiscards best_discards(const uint8_t* counts, int melds, unsigned forms);
+
+// CPU dispatch (see shanten.cpp): the kernel copy in use ("baseline" or "popcnt"), the copies this
+// CPU can run ("baseline,popcnt"), and a switch for tests (false when `name` is unavailable; not
+// thread-safe against concurrent calls). MAHJONG_CORE_BASELINE=1 forces "baseline" at load.
+const char* kernel_variant() noexcept;
+std::string kernel_variants();
+bool use_kernel_variant(const char* name) noexcept;
 
 // Kinds of which the player holds fewer than four copies (concealed + `meld_tiles`, may be null).
 uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept;

@@ -15,7 +15,6 @@ import json
 import unicodedata
 from typing import Any, Dict, List, Optional, Tuple
 
-from mahjong_core import format_tiles
 
 from .hand import as_hand
 from .patterns import Pattern
@@ -37,13 +36,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
                        help="the winner had not declared ready (then the hand cannot win)")
     parser.add_argument("--win-tile", help="the winning tile, e.g. 5p (default: the last concealed tile)")
     parser.add_argument("--self-drawn", action="store_true", help="won by self-draw (自摸)")
-    parser.add_argument("--kong-replacement", action="store_true", help="won on a kong replacement (杠上花; implies --self-drawn)")
+    parser.add_argument("--kong-replacement", action="store_true",
+                        help="won on a kong replacement (杠上花; implies --self-drawn)")
     parser.add_argument("--after-kong-discard", action="store_true", help="won on the discard after a kong (杠后炮)")
     parser.add_argument("--robbed-kong", action="store_true", help="won by robbing a promoted kong (抢杠胡)")
     parser.add_argument("--rules", choices=sorted(Rules.presets), default=DEFAULT_PRESET, help="rule preset")
     parser.add_argument("--set", metavar="KEY=VALUE", action="append", default=[],
                         help="override a rule key, e.g. --set base=2 --set discard_payers=all (repeatable)")
-    parser.add_argument("--loser", metavar="HAND", help="a loser's hand (13 - 3*melds tiles): show its doublings and the payment")
+    parser.add_argument("--loser", metavar="HAND",
+                        help="a loser's hand (13 - 3*melds tiles): show its doublings and the payment")
     parser.add_argument("--dealer", choices=("none", "winner", "loser"), default="none",
                         help="who of the pair is the dealer, for the payment (default none)")
     parser.add_argument("--piao", nargs=2, type=int, metavar=("WINNER", "LOSER"), default=(0, 0),

@@ -93,6 +93,14 @@ class MCRGame(Game):
     def uses_flowers(cls, rules: Any) -> bool:
         return bool(rules.flowers)
 
+    @classmethod
+    def table_class(cls, rules: Any) -> Any:
+        if getattr(rules, "table", "standard") == "botzone" and cls is MCRGame:
+            from mahjong_core.botzone.game import BotzoneGame
+
+            return BotzoneGame
+        return cls
+
     def _view_extras(self, seat: int) -> Dict[str, Any]:
         return {"prevalent_wind": self.prevalent_wind}
 

@@ -16,6 +16,7 @@ from ._native import ScoreOption
 __all__ = ["Rules", "DEFAULT_RULES", "DEALER_RULES", "resolve"]
 
 DEALER_RULES = ("seed000", "rotate")
+TABLES = ("standard", "botzone")
 
 
 @dataclass(frozen=True, repr=False)
@@ -38,6 +39,10 @@ class Rules(RuleKeys):
     dealer_rule                  "seed000": the dealer keeps the deal on a dealer win or a draw,
                                  otherwise the winner deals; "rotate": the deal passes on every hand
     false_win_penalty            a false win pays this to each other player (10)
+    table                        "standard": one wall, the dealer starts with 14 tiles, WIN offered
+                                 only at min_fan; "botzone": the Botzone judge's table (four walls,
+                                 seat 0 first, 144 tiles when the wall has flowers, false wins and
+                                 wrong answers penalised — mahjong_core.botzone, docs/BOTZONE.md)
     """
 
     min_fan: int = 8
@@ -50,6 +55,7 @@ class Rules(RuleKeys):
     multiple_winners: bool = False
     dealer_rule: str = "seed000"
     false_win_penalty: int = 10
+    table: str = "standard"
 
     RULESET: ClassVar[str] = "MCR"
     DEFAULT_PRESET: ClassVar[str] = "official"
@@ -81,6 +87,7 @@ _CHECKS = {
     "multiple_winners": boolean,
     "dealer_rule": one_of(*DEALER_RULES),
     "false_win_penalty": integer_at_least(0),
+    "table": one_of(*TABLES),
 }
 
 Rules.presets = MappingProxyType(
@@ -88,8 +95,11 @@ Rules.presets = MappingProxyType(
         "official": Rules(),
         # Seed 000's client: 136 tiles, 报听 worth 听牌.
         "classic": Rules(declared_ready_fan=True),
-        # PyMahjongGB 1.4.0, the Botzone judge: MIL's 明暗杠, flowers counted, impossible flags dropped.
-        "botzone": Rules(mil_concealed_melded_kong=True, flowers=True, strict_context=False),
+        # The Botzone judge (its bundled fan calculator): MIL's 明暗杠, impossible flags dropped, no
+        # 边张/嵌张/单钓将 on a 组合龙 tile (PyMahjongGB 1.4.0, a later calculator, counts them); its
+        # table (four walls, WA/WH), 136 tiles, or 144 when the wall has flowers (counted as fans).
+        "botzone": Rules(mil_concealed_melded_kong=True, strict_context=False, knitted_straight_wait_counts=False,
+                         table="botzone"),
     }
 )
 DEFAULT_RULES = Rules.presets["official"]

@@ -213,8 +213,10 @@ class MCRScore(_ScoreBase):
 
 
 def _rescore(hand: Hand, win_tile: int, flags: int, seat: int, prevalent: int, flowers: int, rules: Rules) -> MCRScore:
-    return _native.score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules,
-                            rules._options)
+    """Unpickling: score the same hand again (it won when it was pickled, so it wins now)."""
+    rebuilt = _native.score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules, rules._options)
+    assert rebuilt is not None, "a pickled MCRScore scores again"
+    return rebuilt
 
 
 def _pad(text: str, width: int) -> str:
@@ -274,8 +276,7 @@ def score(
         | (_KONG if kong else 0)
         | (_DECLARED_READY if declared_ready else 0)
     )
-    return _native.score(MCRScore, h, win, flags, seat_wind, prevalent_wind, flowers, r,
-                            r._options)
+    return _native.score(MCRScore, h, win, flags, seat_wind, prevalent_wind, flowers, r, r._options)
 
 
 def score_waits(hand: HandLike, *, rules: Union[Rules, str, None] = None, **context: Any) -> Dict[Tile, MCRScore]:

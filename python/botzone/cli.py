@@ -1,0 +1,50 @@
+"""`mahjong-core botzone match CMD1 CMD2 CMD3 CMD4 ...`: a local Botzone judge (see `judge`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+__all__ = ["configure", "run"]
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    from .judge import BUILTIN
+
+    parser.description = "Botzone Chinese-Standard-Mahjong tools."
+    sub = parser.add_subparsers(dest="botzone_command", required=True)
+    m = sub.add_parser("match", help="play protocol bots against each other on the Botzone table",
+                       description="Play four Botzone protocol bots (commands, or built-in "
+                                   f"{' / '.join(BUILTIN)}) on the judge's table and report per-seat results.")
+    m.add_argument("players", nargs=4, metavar="CMD",
+                   help=f"a command line speaking the Botzone protocol (quote it), or a built-in bot: {', '.join(BUILTIN)}")
+    m.add_argument("--games", type=int, default=1, help="games to play (default 1)")
+    m.add_argument("--seed", type=int, default=1, help="match seed: game i uses the wall of (seed, i) (default 1)")
+    m.add_argument("--keep-running", action="store_true",
+                   help="keep programs alive between rounds (they print >>>BOTZONE_REQUEST_KEEP_RUNNING<<<)")
+    m.add_argument("--time-limit", type=float, default=1.0, help="seconds per answer before TLE (default 1.0)")
+    m.add_argument("--flowers", action="store_true", help="144-tile walls with the eight flowers")
+    m.add_argument("--logs", metavar="DIR", default=None, help="write each game's judge-format log to DIR")
+    m.add_argument("--json", action="store_true", help="machine-readable output")
+
+
+def run(args: argparse.Namespace) -> int:
+    from .judge import match
+
+    if args.games < 1 or args.time_limit <= 0:
+        print("botzone match: --games must be at least 1 and --time-limit positive")
+        return 2
+    result = match(args.players, games=args.games, seed=args.seed, keep_running=args.keep_running,
+                   time_limit=args.time_limit, logs_dir=args.logs, flowers=args.flowers)
+    if args.json:
+        print(json.dumps(result.to_dict(), ensure_ascii=False))
+        return 0
+    outcomes = ", ".join(f"{k} {v}" for k, v in sorted(result.outcomes.items()))
+    print(f"botzone match: {result.games} game(s), seed {result.seed}: {outcomes}")
+    print(f"{'seat':<5}{'score':>8}{'mean':>9}{'wins':>6}{'self':>6}{'deal-in':>9}{'penalties':>12}{'max s':>8}  player")
+    for seat, st in enumerate(result.seats):
+        d = st.to_dict()
+        pen = ",".join(f"{k}:{v}" for k, v in sorted(st.penalties.items())) or "-"
+        print(f"{seat:<5}{st.score:>8}{d['mean']:>9.2f}{st.wins:>6}{st.self_draws:>6}{st.deal_ins:>9}{pen:>12}"
+              f"{st.max_seconds:>8.2f}  {st.player}")
+    return 0

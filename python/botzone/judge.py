@@ -1,0 +1,273 @@
+"""A local Botzone judge: play protocol bots against each other on `Table` (Linux, macOS).
+
+    result = match(["python my_bot.py", "greedy", "random", "random"], games=10, seed=1)
+    result.seats[0].score, result.to_dict()
+
+Each player is a command line (any language; it speaks the Botzone protocol on stdin/stdout, simple
+or JSON interaction as it likes — the judge sends simple interaction) or the name of a built-in bot
+(`random`, `greedy`: the engine's reference bots, played through `BotzoneState`). Without
+`keep_running` a program is started afresh every round with the whole history, as on Botzone; with
+it, a program that prints `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<` after its answer stays alive and gets
+only the new request next time. A program that does not answer within `time_limit` seconds is TLE,
+one that exits with an error without answering RE; both are punished like a WA (−30 / +10). Every
+game can be written as a judge-format log (`{"log": [...], "initdata": {...}}`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import random
+import shlex
+import subprocess
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence
+
+from .run import KEEP_RUNNING
+from .table import Table, walltiles_from_seed
+
+__all__ = ["match", "MatchResult", "SeatResult", "BUILTIN"]
+
+#: built-in player names (the engine's reference bots)
+BUILTIN = ("random", "greedy")
+
+
+class _StateGame:
+    """The part of a Game the reference bots read, over a BotzoneState (one seat's knowledge)."""
+
+    def __init__(self, state: Any) -> None:
+        from mahjong_core.tiles import Forms
+
+        self.FORMS = Forms.MCR
+        self._state = state
+        self.discard = state.discard
+        self.drawn = state.drawn if state.turn == state.seat else -1
+
+    def hand_bytes(self, seat: int) -> bytes:
+        return bytes(self._state.hand)
+
+    def meld_count(self, seat: int) -> int:
+        return len(self._state.melds[seat])
+
+    def pending(self) -> Dict[int, List[Any]]:
+        return {self._state.seat: list(self._state.legal)}
+
+
+class _Builtin:
+    def __init__(self, name: str) -> None:
+        from mahjong_core.game.bots import make_bot
+
+        self.name = name
+        self.bot = make_bot(name)
+        self.state: Any = None
+        self.previous: Optional[str] = None
+
+    def start(self, rng: random.Random, wall_size: int) -> None:
+        from .state import BotzoneState
+
+        self.bot.new_hand(rng)
+        self.state = BotzoneState(wall_size=wall_size)
+        self.previous = None
+
+    def turn(self, request: str, history: List[str]) -> tuple:
+        from .run import answer
+
+        state = self.state.feed(request, self.previous)
+        self.previous = answer(state, lambda s: self.bot.choose(_StateGame(s), s.seat, s.legal))
+        return "OK", self.previous, 0.0
+
+    def stop(self) -> None:
+        pass
+
+
+class _Program:
+    def __init__(self, command: str, keep_running: bool, time_limit: float) -> None:
+        self.name = command
+        self.argv = shlex.split(command)
+        self.keep_running = keep_running
+        self.time_limit = time_limit
+        self.proc: Optional[subprocess.Popen] = None
+        self.lines: "queue.Queue[Optional[str]]" = queue.Queue()
+
+    def start(self, rng: random.Random, wall_size: int) -> None:
+        self.stop()
+
+    def _spawn(self) -> subprocess.Popen:
+        proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                text=True, bufsize=1)
+        self.lines = queue.Queue()
+        lines = self.lines
+
+        def pump() -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                lines.put(line.rstrip("\r\n"))
+            lines.put(None)
+
+        threading.Thread(target=pump, daemon=True).start()
+        return proc
+
+    def turn(self, request: str, history: List[str]) -> tuple:
+        """(verdict, response, seconds). `history`: request 1, response 1, ..., this request."""
+        if self.keep_running and self.proc is not None and self.proc.poll() is None:
+            text = f"1\n{request}\n"
+        else:
+            self.stop()
+            self.proc = self._spawn()
+            text = f"{(len(history) + 1) // 2}\n" + "\n".join(history) + "\n"
+        proc = self.proc
+        started = time.monotonic()
+        try:
+            assert proc.stdin is not None
+            proc.stdin.write(text)
+            proc.stdin.flush()
+            if not self.keep_running:
+                proc.stdin.close()
+        except (BrokenPipeError, OSError):
+            pass
+        response: Optional[str] = None
+        deadline = started + self.time_limit
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.stop()
+                return "TLE", "", self.time_limit
+            try:
+                line = self.lines.get(timeout=left)
+            except queue.Empty:
+                continue
+            if line is None:  # the program ended (a bot without keep-running answers once)
+                proc.wait()
+                self.proc = None
+                if response is None:
+                    return ("RE" if proc.returncode else "OK"), "", time.monotonic() - started
+                break
+            if response is None:
+                if line.startswith("{"):
+                    try:
+                        response = str(json.loads(line).get("response", ""))
+                    except (ValueError, AttributeError):
+                        response = line
+                else:
+                    response = line
+                if not self.keep_running:
+                    break
+            elif line == KEEP_RUNNING:
+                break
+        elapsed = time.monotonic() - started
+        if not self.keep_running:
+            self.stop()
+        return "OK", response, elapsed
+
+    def stop(self) -> None:
+        proc, self.proc = self.proc, None
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+@dataclass
+class SeatResult:
+    player: str
+    games: int = 0
+    score: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    penalties: Dict[str, int] = field(default_factory=dict)
+    max_seconds: float = 0.0
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"player": self.player, "games": self.games, "score": self.score,
+                "mean": self.score / self.games if self.games else 0.0, "wins": self.wins,
+                "self_draws": self.self_draws, "deal_ins": self.deal_ins, "penalties": dict(self.penalties),
+                "max_seconds": round(self.max_seconds, 3)}
+
+
+@dataclass
+class MatchResult:
+    games: int
+    seed: int
+    seats: List[SeatResult]
+    outcomes: Dict[str, int]
+    logs: List[Dict[str, Any]]
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"games": self.games, "seed": self.seed, "outcomes": dict(self.outcomes),
+                "seats": [s.to_dict() for s in self.seats]}
+
+
+def _player(spec: str, keep_running: bool, time_limit: float) -> Any:
+    return _Builtin(spec) if spec in BUILTIN else _Program(spec, keep_running, time_limit)
+
+
+def play_game(players: Sequence[Any], walltiles: str, quan: int, rng: random.Random,
+              seconds: Optional[List[float]] = None) -> Table:
+    """One game of `players` (built by `match`) on a fresh table; returns the finished Table."""
+    table = Table(walltiles=walltiles, quan=quan)
+    size = len(table.game.wall)
+    for p in players:
+        p.start(random.Random(rng.random()), size)
+    histories: List[List[str]] = [[], [], [], []]
+    try:
+        while not table.finished:
+            requests = table.requests()
+            verdicts: Dict[int, str] = {}
+            responses: Dict[int, str] = {}
+            for s, p in enumerate(players):
+                histories[s].append(requests[s])
+                verdict, response, took = p.turn(requests[s], histories[s])
+                histories[s].append(response)
+                verdicts[s], responses[s] = verdict, response
+                if seconds is not None:
+                    seconds[s] = max(seconds[s], took)
+            table.respond(responses, verdicts)
+    finally:
+        for p in players:
+            p.stop()
+    return table
+
+
+def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running: bool = False,
+          time_limit: float = 1.0, logs_dir: Optional[str] = None, flowers: bool = False) -> MatchResult:
+    """Play `games` games (game i on the wall of seed (seed, i), prevalent wind i % 4) and tally per seat."""
+    if len(players) != 4:
+        raise ValueError(f"a match needs 4 players (commands or {', '.join(BUILTIN)}), got {len(players)}")
+    seats = [SeatResult(p) for p in players]
+    built = [_player(p, keep_running, time_limit) for p in players]
+    outcomes: Dict[str, int] = {}
+    logs: List[Dict[str, Any]] = []
+    if logs_dir:
+        os.makedirs(logs_dir, exist_ok=True)
+    for g in range(games):
+        walltiles = walltiles_from_seed((seed << 20) + g, flowers=flowers)
+        seconds = [0.0] * 4
+        table = play_game(built, walltiles, g % 4, random.Random(f"{seed}-{g}"), seconds)
+        display = table.display
+        action = display.get("action", "")
+        outcomes[action] = outcomes.get(action, 0) + 1
+        scores = table.scores or [0, 0, 0, 0]
+        for s in range(4):
+            r = seats[s]
+            r.games += 1
+            r.score += scores[s]
+            r.max_seconds = max(r.max_seconds, seconds[s])
+        player = display.get("player")
+        if action == "HU" and isinstance(player, int):
+            seats[player].wins += 1
+            if scores.count(min(scores)) == 3:  # a self-draw: the three others pay alike
+                seats[player].self_draws += 1
+            else:
+                loser = scores.index(min(scores))
+                seats[loser].deal_ins += 1
+        elif action not in ("HUANG", "") and isinstance(player, int):
+            seats[player].penalties[action] = seats[player].penalties.get(action, 0) + 1
+        log = table.log
+        logs.append(log)
+        if logs_dir:
+            with open(os.path.join(logs_dir, f"game-{g:05d}.json"), "w", encoding="utf-8") as f:
+                json.dump(log, f, ensure_ascii=False)
+    return MatchResult(games, seed, seats, outcomes, logs)

@@ -1,0 +1,143 @@
+"""`run(decide)`: the main loop of a Botzone bot — simple, JSON and keep-running interaction.
+
+    from mahjong_core import botzone
+
+    def decide(state):                 # a BotzoneState; return one of state.legal
+        return state.legal[0]
+
+    botzone.run(decide)
+
+`decide` is called only when the seat has a choice (its legal answers are more than PASS). It returns
+an engine Action (or its integer code, or a response string). After PUNG / CHOW[k] it is called
+again with the discard that follows (`state.phase == "after_claim"`); it may also return a pair
+`(PUNG, DISCARD[t])` at once.
+
+Interaction (detected from the first character of the input, or `mode="simple" | "json"`):
+- simple: a line with the turn number n, then 2n−1 lines (request 1, response 1, …, request n);
+  the answer is printed as one line;
+- JSON: `{"requests": [...], "responses": [...]}`; the answer is `{"response": "..."}`;
+- keep-running (`keep_running=True`): after each answer the bot prints
+  `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<` and waits for the next input, which then holds only the new
+  request(s) (in the same format); the state is kept between turns, so no history is re-read.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import IO, Any, Callable, List, Optional, Tuple
+
+__all__ = ["run", "answer", "KEEP_RUNNING"]
+
+KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
+
+
+def answer(state: Any, decide: Callable[[Any], Any]) -> str:
+    """The response text for `state` now: PASS when there is no choice, else what `decide` picks.
+    An illegal choice falls back to the first legal answer (and says so on stderr): a wrong answer
+    would lose the game (WA)."""
+    from mahjong_core.game.actions import Action, ActionKind, PASS
+
+    legal = state.legal
+    if not legal or legal == [PASS]:
+        return "PASS"
+    choice = decide(state)
+    try:
+        if isinstance(choice, str):
+            return choice
+        discard = None
+        if isinstance(choice, tuple):
+            choice, discard = choice
+        if isinstance(choice, int) and not isinstance(choice, Action):
+            from mahjong_core.game.actions import SPACES
+
+            choice = SPACES["mcr"].action(choice)
+        if isinstance(choice, Action) and choice.kind in (ActionKind.PUNG, ActionKind.CHOW) and choice in legal:
+            state.claim(choice)
+            if discard is None:
+                discard = decide(state)
+            if isinstance(discard, int) and not isinstance(discard, Action):
+                from mahjong_core.game.actions import DISCARD
+
+                discard = DISCARD[discard] if 0 <= discard < 34 else discard
+            return state.respond(discard)
+        return state.respond(choice)
+    except Exception as exc:  # a bot bug must not cost the game: answer something legal instead
+        state.unclaim()
+        print(f"mahjong_core.botzone: decide returned {choice!r} ({exc}); answering {legal[0]!r}", file=sys.stderr)
+        fallback = legal[0]
+        if fallback.kind in (ActionKind.PUNG, ActionKind.CHOW):
+            state.claim(fallback)
+            return state.respond(state.legal[0])
+        return state.respond(fallback)
+
+
+def _read_simple(first: str, stream: IO[str]) -> Tuple[List[str], List[str]]:
+    from .protocol import BotzoneProtocolError
+
+    text = first.strip()
+    if not text.isdigit() or int(text) < 1:
+        raise BotzoneProtocolError(f"simple interaction: the first line is the turn number, got {first!r}")
+    n = int(text)
+    lines = []
+    for _ in range(2 * n - 1):
+        line = stream.readline()
+        if not line:
+            raise BotzoneProtocolError(f"simple interaction: turn {n} needs {2 * n - 1} lines, got {len(lines)}")
+        lines.append(line.rstrip("\r\n"))
+    return lines[0::2], lines[1::2]
+
+
+def _read_json(first: str, stream: IO[str]) -> Tuple[List[str], List[str], Any]:
+    from .protocol import BotzoneProtocolError
+
+    text = first
+    while True:
+        try:
+            data = json.loads(text)
+            break
+        except json.JSONDecodeError:
+            more = stream.readline()
+            if not more:
+                raise BotzoneProtocolError(f"JSON interaction: the input is not JSON: {text[:80]!r}") from None
+            text += more
+    if not isinstance(data, dict) or not isinstance(data.get("requests"), list):
+        raise BotzoneProtocolError('JSON interaction: expected {"requests": [...], "responses": [...]}')
+    return [str(r) for r in data["requests"]], [str(r) for r in data.get("responses", [])], data
+
+
+def run(decide: Callable[[Any], Any], *, mode: str = "auto", keep_running: bool = False,
+        stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = None, wall_size: int = 136) -> None:
+    """Run the bot until the input ends (one turn without `keep_running`). See the module docstring."""
+    from .state import BotzoneState
+
+    inp = stdin if stdin is not None else sys.stdin
+    out = stdout if stdout is not None else sys.stdout
+    state: Optional[BotzoneState] = None
+    last_response: Optional[str] = None
+    while True:
+        first = inp.readline()
+        while first and not first.strip():
+            first = inp.readline()
+        if not first:
+            return
+        kind = mode if mode != "auto" else ("json" if first.lstrip().startswith("{") else "simple")
+        if kind == "json":
+            requests, responses, _ = _read_json(first, inp)
+        else:
+            requests, responses = _read_simple(first, inp)
+        if state is None:
+            state = BotzoneState.from_requests(requests, responses, wall_size=wall_size)
+        else:  # keep-running: only the new request(s)
+            for i, request in enumerate(requests):
+                state.feed(request, last_response if i == 0 else responses[i - 1])
+        last_response = answer(state, decide)
+        if kind == "json":
+            out.write(json.dumps({"response": last_response}) + "\n")
+        else:
+            out.write(last_response + "\n")
+        if keep_running:
+            out.write(KEEP_RUNNING + "\n")
+        out.flush()
+        if not keep_running:
+            return

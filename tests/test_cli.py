@@ -1,0 +1,80 @@
+"""The `mahjong-core` program as a user meets it: its name, --version, help without arguments, typed
+--set values, and a quiet exit when its output pipe closes early."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+import mahjong_core
+
+EXE = shutil.which("mahjong-core")
+
+
+def cli(*args: str, **kwargs) -> subprocess.CompletedProcess:
+    # Run outside the checkout, through the installed entry point when there is one.
+    command = [EXE] if EXE else [sys.executable, "-m", "mahjong_core"]
+    return subprocess.run(command + list(args), capture_output=True, text=True, encoding="utf-8",
+                          cwd=tempfile.gettempdir(), timeout=120, **kwargs)
+
+
+def test_version():
+    result = cli("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"mahjong-core {mahjong_core.__version__}"
+
+
+@pytest.mark.parametrize("command", [["simulate"], ["score", "mcr"], ["score", "sichuan"], ["score", "changbai"]])
+def test_help_works_without_the_other_arguments(command):
+    result = cli(*command, "--help")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(f"usage: mahjong-core {' '.join(command)}")
+
+
+def test_simulate_help_lists_the_rulesets():
+    out = cli("simulate", "--help").stdout
+    assert "{mcr,sichuan,changbai}" in out and "--set" in out
+
+
+def test_the_program_calls_itself_mahjong_core():
+    result = cli("score")
+    assert result.returncode == 2 and "usage: mahjong-core score" in result.stderr
+
+
+@pytest.mark.parametrize("key,text,value", [("min_fan", "1", 1), ("false_win_penalty", "0", 0),
+                                            ("strict_context", "false", False)])
+def test_set_values_are_read_by_the_key_type(key, text, value):
+    result = cli("score", "mcr", "[123m,1][345m,1]567m34sCC5s|EE1000", "--set", f"{key}={text}", "--json")
+    assert result.returncode == 0, result.stderr
+    rules = json.loads(result.stdout)["rules"]
+    assert rules[key] == value and type(rules[key]) is type(value)
+
+
+def test_a_bad_set_value_is_an_error_not_a_traceback():
+    result = cli("score", "mcr", "[123m,1][345m,1]567m34sCC5s|EE1000", "--set", "min_fan=lots")
+    assert result.returncode == 2
+    assert "min_fan takes an integer" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_changbai_help_example_hand_scores():
+    help_text = cli("score", "changbai", "--help").stdout
+    example = help_text.split('e.g. "')[1].split('"')[0]
+    assert cli("score", "changbai", example).returncode == 0
+    second = help_text.split('or "')[1].split('"')[0]
+    assert cli("score", "changbai", second).returncode == 0
+
+
+def test_a_closed_output_pipe_ends_quietly():
+    command = [EXE] if EXE else [sys.executable, "-m", "mahjong_core"]
+    proc = subprocess.Popen(command + ["simulate", "sichuan", "--games", "3", "--json"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=tempfile.gettempdir(), env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    proc.stdout.close()  # the reader is gone before anything is written (like `| head` exiting)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0
+    assert b"Traceback" not in err and b"BrokenPipe" not in err
