@@ -5,7 +5,8 @@ On its own turn the bot considers the discards that keep the best shanten plus t
 the game (the hidden tiles redrawn from what it has seen) and plays every candidate out on each of
 them with greedy players seeded alike — common random numbers, so the candidates are compared on
 the same worlds and the noise of the deal cancels — and keeps the discard with the best mean
-result for its seat. Every other decision is greedy's.
+result for its seat. Claim windows (pung / kong / chow or pass) are searched the same way.
+Every other decision is greedy's.
 
 Duplicate match: for each wall, the MC bot sits at each seat in turn against three greedy bots, and
 the same wall is played by four greedy bots; the figure is the MC bot's mean points minus greedy's in
@@ -24,7 +25,7 @@ import time
 from mahjong_core import _core
 from mahjong_core.env.determinize import determinize
 from mahjong_core.game import new_game
-from mahjong_core.game.actions import ActionKind
+from mahjong_core.game.actions import PASS, WIN, ActionKind
 from mahjong_core.game.bots import GreedyBot
 from mahjong_core.game.simulate import play_hand
 
@@ -32,8 +33,9 @@ from mahjong_core.game.simulate import play_hand
 class FlatMonteCarloBot(GreedyBot):
     name = "flat-mc"
 
-    def __init__(self, rollouts: int = 6, seed: int = 0) -> None:
+    def __init__(self, rollouts: int = 6, seed: int = 0, claims: bool = True) -> None:
         super().__init__()
+        self.claims = claims
         self.rollouts = rollouts
         self.search_rng = random.Random(seed)
         self.players = [GreedyBot() for _ in range(4)]
@@ -43,6 +45,8 @@ class FlatMonteCarloBot(GreedyBot):
             candidates = self._candidates(game, seat, actions)
             if len(candidates) > 1:
                 return self._search(game, seat, candidates)
+        elif self.claims and actions[-1] is PASS and WIN not in actions and len(actions) > 1:
+            return self._search(game, seat, list(actions))  # pung / kong / chow or pass
         return super().choose(game, seat, actions)
 
     def _candidates(self, game, seat, actions):

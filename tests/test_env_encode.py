@@ -110,7 +110,7 @@ def reference(game, seat):
     info[(game.dealer - seat) % 4] = 1
     info[8 + (game.turn - seat) % 4] = 1
     info[12 + game.phase] = 1
-    left = game.tail - game.head
+    left = game.wall_remaining()
     for k in range(34):
         o[58, k] = left > 4 * k
         o[59, k] = left > k

@@ -17,7 +17,7 @@ from mahjong_core.errors import InvalidArgumentError
 #: The attributes `encode` reads (docs/OBSERVATION.md, "Sources").
 SOURCE_ATTRIBUTES = (
     "ruleset", "hands", "melds", "rivers", "flowers", "won_tiles", "won", "declared", "dealer", "turn",
-    "phase", "drawn", "discard", "discarder", "kong_tile", "head", "tail",
+    "phase", "drawn", "discard", "discarder", "kong_tile", "wall_remaining()",
     # ruleset state (only the ruleset's own is read): Sichuan void, Changbai piao, MCR prevalent_wind
 )
 
@@ -261,7 +261,7 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     if 0 <= phase < 7:
         info[12 + phase] = 1
 
-    cdef int left = <int>game.tail - <int>game.head
+    cdef int left = <int>game.wall_remaining()
     for k in range(34):
         if left > 4 * k:
             o[WALL * 34 + k] = 1

@@ -31,7 +31,6 @@ class BotzoneSource:
     ruleset = "mcr"
     space = SPACES["mcr"]
     dealer = 0
-    head = 0
 
     def __init__(self, state: Any) -> None:
         self.state = state
@@ -51,8 +50,7 @@ class BotzoneSource:
     def phase(self) -> int:
         return _PHASE.get(self.state.phase, CHOOSE)
 
-    @property
-    def tail(self) -> int:
+    def wall_remaining(self) -> int:
         return sum(self.state.walls)
 
     @property
