@@ -105,6 +105,8 @@ cdef inline int meld_size(object meld):
     return 3 if (<object>meld).kind != MeldKind.KONG else 4
 
 
+#: passed as `counts` by C-level code that fills a HandCore itself (see HandCore.__cinit__)
+cdef object _C_LEVEL_BUILD = object()
 cdef tuple _KONG_MARKERS = (1, 2, 3, 5, 6, 7)
 cdef tuple _CLAIM_MARKERS = (1, 2, 3)
 
@@ -174,6 +176,11 @@ cdef class HandCore:
     def __cinit__(self, counts=None, melds=(), win_tile=None, context=None, *args, **kwargs):
         cdef int i, total = 0
         cdef Py_ssize_t k
+        if counts is _C_LEVEL_BUILD:
+            # The binding's own constructors (the native notation parser) fill the arrays of an
+            # already validated hand themselves; the sentinel is not reachable from Python.
+            self._initialised = True
+            return
         if counts is None:
             raise InvalidArgumentError(
                 "a Hand needs its 34 counts: Hand(counts, melds=(), win_tile=None, context=None), "

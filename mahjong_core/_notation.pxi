@@ -289,7 +289,7 @@ def _parse_notation(text):
     if _HandClass is None:
         from .hand import Hand
         _HandClass = Hand
-    cdef HandCore h = HandCore.__new__(_HandClass)
+    cdef HandCore h = HandCore.__new__(_HandClass, _C_LEVEL_BUILD)  # filled here, validated above
     memcpy(h.c, counts, KINDS)
     memcpy(h.meld_c, meld_c, KINDS)
     h.n_melds = n_melds

@@ -30,6 +30,7 @@ RULESETS = ("mcr", "sichuan", "changbai")
 COMMANDS: Dict[str, Tuple[str, str]] = {
     "simulate": ("mahjong_core.game.cli", "self-play hands with the reference bots"),
     "botzone": ("mahjong_core.botzone.cli", "Botzone: a local judge for protocol bots (match)"),
+    "serve": ("mahjong_core.server.cli", "host tables: WebSocket protocol and a browser table"),
 }
 #: `score <ruleset>` -> the ruleset's cli module
 SCORE_COMMANDS: Dict[str, str] = {name: f"mahjong_core.rules.{name}.cli" for name in RULESETS}

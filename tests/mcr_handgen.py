@@ -217,6 +217,8 @@ def _context(rng: random.Random, concealed: List[int], meld_tiles: List[int], ha
             last_copy = False
         if kong and (not has_kong if self_drawn else others_in_hand + meld_tiles.count(win) > 0):
             kong = False
+        if kong and wall_last and not self_drawn:  # 抢杠和 + 海底捞月: a robbed tile is no discard
+            wall_last = False
     flags = "".join("1" if f else "0" for f in (self_drawn, last_copy, wall_last, kong))
     text = f"|{rng.choice(winds)}{rng.choice(winds)}{flags}"
     r = rng.random() if flowers else 1.0

@@ -127,6 +127,10 @@ def test_bad_seats_raise_illegal_action(bad):
     for method in ("hand_bytes", "meld_count", "visible_counts", "view", "default_action"):
         with pytest.raises(IllegalActionError):
             getattr(game, method)(bad)
+    if not isinstance(bad, int) or isinstance(bad, bool):  # -1 / 4 simply have nothing pending
+        for method in ("legal_actions", "legal_mask", "answer_of"):
+            with pytest.raises(IllegalActionError):
+                getattr(game, method)(bad)
     if bad is not None:  # events(None) is the omniscient stream
         with pytest.raises(IllegalActionError):
             game.events(bad)
@@ -268,3 +272,134 @@ def test_event_streams_are_incremental_and_json(ruleset):
 
 def test_errors_are_mahjong_errors():
     assert issubclass(StaleActionError, MahjongError)
+
+
+# ---- hidden information never leaks into a seat's stream ----------------------------------------------
+
+def _hidden_from(event, viewer):
+    """The fields of an omniscient event `viewer` must not learn (the test's own oracle)."""
+    kind, seat = event["type"], event.get("seat")
+    if kind in ("draw", "replacement", "concealed_kong") and seat != viewer:
+        return {"tile"}
+    if kind == "flower" and seat != viewer:
+        return {"replacement"}
+    if kind == "deal":
+        return {"hands"}
+    return set()
+
+
+def _owners(game):
+    """Which seat received the tile at each wall position (None: never drawn)."""
+    wall = game.wall
+    owner = [None] * len(wall)
+    for k in range(4):
+        seat = (game.dealer + k) % 4
+        for p in range(13 * k, 13 * k + 13):
+            owner[p] = seat
+    owner[52] = game.dealer
+    head, tail = 53, len(wall)
+    for e in game.events(None):
+        if e["type"] == "draw":
+            owner[head] = e["seat"]
+            head += 1
+        elif e["type"] == "replacement" or (e["type"] == "flower" and e["replacement"] is not None):
+            tail -= 1
+            owner[tail] = e["seat"]
+    return owner
+
+
+def _replay_on(game, wall, n_actions):
+    other = new_game(game.ruleset, wall=wall, rules=game.rules, dealer=game.dealer, **game.options)
+    for seat, action in game.answer_history()[:n_actions]:
+        other.act(seat, action)
+    return other
+
+
+def _only_hidden_differ(a, b, viewer):
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        hidden = _hidden_from(x, viewer)
+        if x["type"] != y["type"]:
+            return False
+        if x["type"] == "deal" and x["hands"][viewer] != y["hands"][viewer]:
+            return False
+        if {k: v for k, v in x.items() if k not in hidden} != {k: v for k, v in y.items() if k not in hidden}:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_shuffling_hidden_tiles_leaves_every_seat_stream_unchanged(ruleset):
+    accepted = changed = 0
+    for seed in range(3):
+        game = new_game(ruleset, seed=seed)
+        rng = random.Random(seed)
+        _play(game, rng)
+        n = len(game.answer_history())
+        for cut in (n // 3, n):
+            base = _replay_on(game, game.wall, cut)
+            owners = _owners(base)
+            for viewer in range(4):
+                mine = base.events(viewer)
+                candidates = [p for p, o in enumerate(owners) if o != viewer]
+                for _ in range(25):
+                    wall = list(base.wall)
+                    for _ in range(rng.randint(1, 3)):
+                        p, q = rng.sample(candidates, 2)
+                        wall[p], wall[q] = wall[q], wall[p]
+                    if wall == base.wall:
+                        continue
+                    try:
+                        other = _replay_on(base, wall, cut)
+                    except IllegalActionError:
+                        continue  # the recorded answers are not legal in that world: not consistent
+                    if not _only_hidden_differ(base.events(None), other.events(None), viewer):
+                        continue  # the shuffle changed something the viewer sees: not consistent
+                    accepted += 1
+                    changed += other.events(None) != base.events(None)
+                    assert other.events(viewer) == mine
+                    assert other.view(viewer) == base.view(viewer)
+                    for since in (0, len(mine) // 2, len(mine)):
+                        assert other.events(viewer, since) == mine[since:]
+    assert accepted > 20 and changed > 10, (accepted, changed)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_clone_sets_every_slot_and_shares_no_mutable_state(ruleset):
+    from mahjong_core.game.engine import Game
+
+    game = _play(new_game(ruleset, seed=3), random.Random(3), limit=30)
+    other = game.clone()
+    for name in Game.__slots__:
+        assert hasattr(other, name), name
+        value = getattr(game, name)
+        if isinstance(value, (list, dict, bytearray)) and name != "wall":
+            assert getattr(other, name) is not value, name
+    if hasattr(game, "settlement") and game.settlement is not None:
+        assert other.settlement is not game.settlement and other.settlement.ledger is other.ledger
+
+
+def test_leave_opens_a_new_step_only_when_the_window_closes_and_replays_verified():
+    for seed in range(6):
+        game = new_game("sichuan", seed=seed)
+        rng = random.Random(seed)
+        _play(game, rng, limit=12 + seed)
+        if game.finished:
+            continue
+        pending = game.pending()
+        leaver = max(pending) if len(pending) > 1 else next(iter(pending))
+        others_waiting = [s for s in pending if s != leaver]
+        step, n_events = game.step, game.event_count()
+        game.leave(leaver)
+        new_events = game.events(None, since=n_events)
+        assert new_events[0]["type"] == "leave"
+        if len(new_events) == 1:  # the window is still open for the others: same step
+            assert game.step == step and set(game.pending()) == set(others_waiting) - set(game.left)
+        else:
+            assert game.step == step + 1
+        for seat in range(4):
+            assert game.events(seat, since=n_events)[0] == new_events[0]  # a leave is public
+        _play(game, rng)
+        again = replay(json.loads(json.dumps(game.log)))
+        assert again.log == game.log and again.step == game.step

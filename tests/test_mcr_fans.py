@@ -419,3 +419,17 @@ def test_chicken_hand_and_flowers():
     assert s.total == 10 and s.base_total == 8 and s.flowers == 2
     # 自摸 is a fan, so a self-drawn plain hand is not a chicken hand.
     assert not fans_of("[123m,1][345m,1]678p56sWW7s|EE1000")["WUFANHU"]
+
+
+def test_robbing_a_kong_contradicts_the_last_discard():
+    # 抢杠和 (flag 4) with 海底捞月 (flag 3, not self-drawn): a robbed kong tile is no discard, and no
+    # kong is made once the wall is empty.
+    hand = "123m456p789s99m12s3s|EE0011"
+    with pytest.raises(mc.InvalidHandError, match="海底捞月"):
+        mcr.score(hand)
+    # Lenient (the botzone preset): PyMahjongGB 1.4.0 counts both, and so do we.
+    lenient = fans_of(hand, mcr.Rules(strict_context=False))
+    assert lenient["QIANGGANGHU"] == 1 and lenient["HAIDILAOYUE"] == 1
+    # Each flag alone is fine.
+    assert "QIANGGANGHU" in mcr.score("123m456p789s99m12s3s|EE0001").fan_ids
+    assert "HAIDILAOYUE" in mcr.score("123m456p789s99m12s3s|EE0010").fan_ids

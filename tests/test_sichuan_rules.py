@@ -21,6 +21,13 @@ QQ_DEFAULTS = {
     "forced_win_last": 0,
     "pass_lock": "until_draw",
     "dealer_rule": "random",
+    "dihu_broken_by": "pung_kong_win",
+    "call_transfer": True,
+    "dead_waits_ready": True,
+    "blood_battle": True,
+    "escape_penalty": 16,
+    "escape_ready_check_last": 4,
+    "escape_ends_hand": False,
 }
 
 

@@ -800,6 +800,9 @@ void validate_context(const uint8_t* concealed, const MeldSpec* melds, int n_mel
   if (ctx.kong && !ctx.self_drawn && others + in_melds)
     throw InvalidHand("抢杠和 (robbing a kong of " + tile() + ") contradicts the hand: it holds another " + tile() +
                       ", but the robbed kong had the other three copies");
+  if (ctx.kong && !ctx.self_drawn && ctx.wall_last)
+    throw InvalidHand("抢杠和 (robbing a kong) contradicts 海底捞月 (winning on the last discard): a robbed kong tile "
+                      "is no discard, and no kong is made once the wall is empty; pass one of the two flags");
 }
 
 void validate(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& ctx,

@@ -14,6 +14,20 @@ seats answer the same discard; the engine waits for all of them, then applies th
 kong replacements from the wall's tail, 补花, the discard a declared-ready (报听) player makes of a
 non-winning draw, claim windows nobody can answer — happens inside `act`.
 
+## The server-facing contract (docs/ENGINE.md has the whole of it)
+
+- `step`: the id of the decision point open now; it grows by one each time the open set of
+  questions closes. `act(seat, action, step=k)` raises `StaleActionError` for any other k and changes
+  nothing. `view(seat)["step"]` carries it.
+- `events(seat=None, since=0)`: the JSON events a seat may see from index `since` (None: all of
+  them); one entry per engine event in every stream, hidden fields blanked (others' drawn tiles,
+  concealed kong tiles, flower replacements, dealt hands). O(new events) per call.
+- `default_action(seat)`: the timeout answer (PASS a claim; discard the drawn tile; ...).
+- `clone()` / `copy.copy` / `copy.deepcopy` / pickle: independent games that play on identically.
+- Actions may be given as Action objects, integer codes or their JSON form (`Action.to_json()`).
+- `mahjong_core.game.replay(log)` verifies a log against the game its actions replay into
+  (`ReplayError` names the first difference or the malformed field).
+
 Rulesets subclass `Game` in their own package (`mahjong_core.rules.sichuan.flow.SichuanGame`,
 `...changbai.flow.ChangbaiGame`, `...mcr.flow.MCRGame`) and fill in the hooks marked "ruleset hook"
 below: who may win, who may claim what, which discards are legal, scoring and settlement, what a win
@@ -173,6 +187,9 @@ class Game:
 
     #: keyword options a ruleset accepts in new_game (e.g. MCR's prevalent_wind) -> default
     OPTIONS: Dict[str, Any] = {}
+    #: the ruleset settles a player leaving the hand for good (`leave`; Sichuan's 逃跑/强退), so a
+    #: server can ask before it calls `leave` on a permanent disconnect
+    HAS_LEAVE_RULE: bool = False
 
     def __init__(self, rules: Any, wall: List[int], *, seed: Optional[int] = None, hand_no: int = 0,
                  dealer: int = 0, shuffled: bool = False, **options: Any) -> None:
@@ -245,12 +262,16 @@ class Game:
 
     def legal_actions(self, seat: int) -> List[Action]:
         """The legal actions of `seat` now (empty if it has nothing to answer)."""
+        if seat.__class__ is not int:
+            seat = _seat_arg(seat)
         if seat in self._answers:
             return []
         return list(self._pending.get(seat, ()))
 
     def legal_mask(self, seat: int) -> bytearray:
         """0/1 per action code of this ruleset's `ActionSpace` (length `space.size`)."""
+        if seat.__class__ is not int:
+            seat = _seat_arg(seat)
         if seat in self._answers:
             return bytearray(self.space.size)
         return self.space.mask(self._pending.get(seat, ()))
@@ -312,6 +333,14 @@ class Game:
             self.step += 1
         if self._next_draw >= 0:
             self._run()
+
+    def leave(self, seat: int) -> None:
+        """`seat` leaves the hand for good (a permanent disconnect). Rulesets with a leaving rule
+        (`HAS_LEAVE_RULE`) override this; here it raises IllegalActionError and changes nothing."""
+        raise IllegalActionError(
+            f"{self.ruleset or type(self).__name__} has no rule for a player leaving the hand "
+            f"(HAS_LEAVE_RULE is False), so seat {seat!r} cannot leave; finish the hand (e.g. let a bot play "
+            f"the seat) instead")
 
     @property
     def log(self) -> Dict[str, Any]:
@@ -396,12 +425,61 @@ class Game:
         same events, ledger and log). A slot-by-slot copy of the mutable state — rules, the wall's
         tile list and Action objects are immutable and shared — fast enough for search bots.
         `copy.copy`, `copy.deepcopy` and pickle give the same independent game."""
+        # Hot for search bots: straight-line attribute copies (a loop over the slot names with
+        # getattr / object.__setattr__ costs several times more). Every slot of Game.__slots__ is set
+        # here (tests/test_engine_contracts.py checks it); immutable values are shared.
         cls = self.__class__
         new = cls.__new__(cls)
-        for name in _SLOTS:
-            value = getattr(self, name)
-            copier = _COPY.get(name)
-            object.__setattr__(new, name, value if copier is None else copier(value))
+        new.options = dict(self.options)
+        new.rules = self.rules
+        new.space = self.space
+        new.seed = self.seed
+        new.hand_no = self.hand_no
+        new.dealer = self.dealer
+        new.shuffled = self.shuffled
+        new.wall = list(self.wall)
+        new.head = self.head
+        new.tail = self.tail
+        new.hands = [bytearray(h) for h in self.hands]
+        new.melds = [list(m) for m in self.melds]  # (meld tuples are immutable)
+        new.n_melds = list(self.n_melds)
+        new.pungs = [list(p) for p in self.pungs]
+        new.rivers = [list(r) for r in self.rivers]
+        new.flowers = [list(f) for f in self.flowers]
+        new.won_tiles = [list(w) for w in self.won_tiles]
+        new.waits = list(self.waits)
+        new.declared = list(self.declared)
+        new.won = list(self.won)
+        new.winners = list(self.winners)
+        new.phase = self.phase
+        new.turn = self.turn
+        new.drawn = self.drawn
+        new.replacement = self.replacement
+        new.after_kong = self.after_kong
+        new.last_four = self.last_four
+        new.kept = list(self.kept)
+        new.discard = self.discard
+        new.discarder = self.discarder
+        new.kong_seat = self.kong_seat
+        new.kong_tile = self.kong_tile
+        new.kongs = self.kongs
+        new.interrupted = self.interrupted
+        new.reserve = self.reserve
+        new.forced_last = self.forced_last
+        new.lock = None if self.lock is None else list(self.lock)
+        new.declares = self.declares
+        new.track_waits = self.track_waits
+        new.last_draws = self.last_draws
+        new.finished = self.finished
+        new.exhausted = self.exhausted
+        new.ledger = self.ledger.copy()
+        new._pending = {s: list(a) for s, a in self._pending.items()}  # (Action objects are shared)
+        new._answers = dict(self._answers)
+        new._offers = dict(self._offers)  # (scores are immutable)
+        new._next_draw = self._next_draw
+        new._actions = list(self._actions)
+        new._events = list(self._events)  # (event tuples are never mutated)
+        new.step = self.step
         self._clone_ruleset(new)
         return new
 
@@ -409,17 +487,28 @@ class Game:
         """Ruleset hook: give `new` an independent copy of the ruleset's own state (called by `clone`
         once the engine's slots are copied). The default deep-copies every attribute a subclass adds
         (its slots and instance dict) except plain immutable values and modules, keeping `new.ledger`
-        as the copy of `self.ledger` inside them (a settlement that writes into the game's ledger)."""
-        memo = {id(self.ledger): new.ledger, id(self.rules): self.rules}
-        names = _ruleset_slots(type(self)) + list(getattr(self, "__dict__", ()))
+        as the copy of `self.ledger` inside them (a settlement that writes into the game's ledger); one memo for all of them, so objects they share stay shared."""
+        names = _ruleset_slots(type(self))
+        memo = None
         for name in names:
             try:
                 value = getattr(self, name)
             except AttributeError:
                 continue
             if value is not None and not isinstance(value, _SHARED):
-                value = _copy.deepcopy(value, dict(memo))
+                if memo is None:
+                    memo = {id(self.ledger): new.ledger, id(self.rules): self.rules}
+                value = _copy.deepcopy(value, memo)
             object.__setattr__(new, name, value)
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            fresh = new.__dict__
+            for name, value in extra.items():
+                if value is not None and not isinstance(value, _SHARED):
+                    if memo is None:
+                        memo = {id(self.ledger): new.ledger, id(self.rules): self.rules}
+                    value = _copy.deepcopy(value, memo)
+                fresh[name] = value
 
     def __copy__(self) -> "Game":
         return self.clone()
@@ -450,6 +539,8 @@ class Game:
 
     def answer_of(self, seat: int) -> Optional[Action]:
         """The answer `seat` has already given in the window that is open now (None if none)."""
+        if seat.__class__ is not int:
+            seat = _seat_arg(seat)
         return self._answers.get(seat)
 
     def answer_history(self) -> List[Tuple[int, Action]]:
@@ -1191,33 +1282,10 @@ class Game:
             f"seat {seat} has nothing to answer now ({PHASES[self.phase]}); waiting for seat(s) {waiting}")
 
 
-# How `Game.clone` copies each engine slot (absent: shared — immutable or never mutated in place).
 _SLOTS = Game.__slots__
-_COPY: Dict[str, Any] = {
-    "options": dict,
-    "wall": list,
-    "hands": lambda hs: [bytearray(h) for h in hs],
-    "melds": lambda ms: [list(m) for m in ms],
-    "n_melds": list,
-    "pungs": lambda ps: [list(p) for p in ps],
-    "rivers": lambda rs: [list(r) for r in rs],
-    "flowers": lambda fs: [list(f) for f in fs],
-    "won_tiles": lambda ws: [list(w) for w in ws],
-    "waits": list,
-    "declared": list,
-    "won": list,
-    "winners": list,
-    "kept": list,
-    "lock": lambda lock: None if lock is None else list(lock),
-    "ledger": lambda ledger: ledger.copy(),
-    "_pending": lambda p: {s: list(a) for s, a in p.items()},
-    "_answers": dict,
-    "_offers": dict,
-    "_actions": list,
-    "_events": list,  # tuples; their list fields (void, end totals) are never mutated
-}
+
 #: values `clone` shares between the copies (immutable, or modules)
-_SHARED = (int, float, str, bytes, tuple, frozenset, ModuleType)
+_SHARED = (int, float, str, bytes, tuple, frozenset, ModuleType, Enum)
 _RULESET_SLOTS: Dict[type, List[str]] = {}
 
 

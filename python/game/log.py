@@ -68,6 +68,7 @@ _FIELDS: Dict[str, tuple] = {
     "exhausted": (),
     "penalty": ("seat", "code"),  # the Botzone table's WA / WH / TLE (mahjong_core.botzone)
     "end": ("winners", "totals"),
+    "leave": ("seat", "charged", "paid", "after_actions"),  # Game.leave (Sichuan 逃跑/强退)
 }
 _TILE_FIELDS = frozenset(("tile", "replacement"))
 

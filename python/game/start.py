@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from typing import Any, List, Mapping, Optional, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, MahjongError, ReplayError
 
@@ -171,12 +171,31 @@ def replay(log: Mapping[str, Any], *, verify: bool = True, **engine_options: Any
                 f"log field 'wall': seed {seed} (hand {hand_no}) does not produce this wall (first difference at "
                 f"wall[{at}]: {tile_name(game.wall[at])} where the seed puts {tile_name(expected[at])})")
     game.shuffled = shuffled
+    # Game.leave calls are no answers: the log's "leave" events say after how many answers each came.
+    leaves: Dict[int, List[Any]] = {}
+    for i, event in enumerate(log["events"]):
+        if event.get("type") == "leave":
+            after = event.get("after_actions")
+            if type(after) is not int or not 0 <= after <= len(actions):
+                raise ReplayError(f"log field 'events[{i}].after_actions' must be an answer count 0..{len(actions)}, "
+                                  f"got {_short(after)}")
+            leaves.setdefault(after, []).append((i, event.get("seat")))
+
+    def leave(step: int) -> None:
+        for i, seat in leaves.get(step, ()):
+            try:
+                game.leave(seat)
+            except IllegalActionError as exc:
+                raise ReplayError(f"log field 'events[{i}]' (seat {_short(seat)} leaves): {exc}") from None
+
     for step, (seat, code) in enumerate(actions):
+        leave(step)
         try:
             game.act(seat, code)
         except IllegalActionError as exc:
             raise ReplayError(f"log field 'actions[{step}]' (seat {seat}, code {code}) is not legal on replay: "
                               f"{exc}") from None
+    leave(len(actions))
     if verify:
         replayed = game.log
         for name in _RECORD:

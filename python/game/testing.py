@@ -57,6 +57,8 @@ def check_game(game: Game) -> None:
             allowed = {waiting + 1}
         else:
             allowed = {waiting}
+        if s in getattr(game, "left", ()):  # left the hand (Game.leave) on its own turn: tiles kept
+            allowed = {waiting, waiting + 1}
         assert size in allowed, f"seat {s} holds {size} tiles in phase {game.phase}, expected {allowed}"
         if size == waiting and game.phase != CHOOSE and not game.won[s] and (s != game.turn or game.phase != TURN):
             assert game.waits[s] == expected_waits(game, s), f"seat {s}: stale wait mask"

@@ -70,7 +70,8 @@ struct Score {
 // the winning tile included), `melds` the exposed melds and concealed kongs. Returns false (and
 // leaves `out` untouched) when the hand does not win. Throws InvalidHand for an impossible hand
 // or context (a fifth copy, a winning tile not in the hand, winds outside 0..3, flowers without
-// Options::flowers, or - with strict_context - 和绝张/抢杠和/杠上开花 flags the hand contradicts).
+// Options::flowers, or - with strict_context - 和绝张/抢杠和/杠上开花 flags the hand contradicts,
+// and 抢杠和 with 海底捞月).
 // With `attribute`, `out->uses` records which parts made each fan.
 bool score(const uint8_t* concealed, const MeldSpec* melds, int n_melds, const Context& context,
            const Options& options, Score* out, bool attribute = false);

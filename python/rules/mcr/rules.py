@@ -32,8 +32,10 @@ class Rules(RuleKeys):
     knitted_straight_wait_counts a 组合龙 tile can also read as 边张/嵌张/单钓将
     phantom_waits_count          a wait on a kind whose 4 copies you hold still counts as a wait
                                  (so it can spoil a single wait)
-    strict_context               contradictory context flags raise InvalidHandError; False drops
-                                 them silently (PyMahjongGB's behaviour)
+    strict_context               contradictory context flags raise InvalidHandError (和绝张 with
+                                 another copy held, 抢杠和 on a held tile, 杠上开花 without a kong,
+                                 抢杠和 with 海底捞月); False reads them as PyMahjongGB does (drops
+                                 the first three, counts 抢杠和 + 海底捞月 both)
     multiple_winners             several players may win on one discard (False: the nearest to the
                                  discarder in turn order wins)
     dealer_rule                  "seed000": the dealer keeps the deal on a dealer win or a draw,

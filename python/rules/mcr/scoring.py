@@ -18,7 +18,9 @@ Decisions (RULES.md section 1, each a `Rules` key):
     copies the player holds still counts as a wait: `phantom_waits_count`).
   * 和绝张 also holds without the flag when the other three copies are in the winner's own melds.
   * Contradictory context flags (和绝张 while holding another copy, 抢杠和 on a tile the winner
-    holds, 杠上开花 without a kong) raise under `strict_context` and are dropped otherwise.
+    holds, 杠上开花 without a kong, 抢杠和 with 海底捞月 — a robbed kong tile is no discard) raise
+    under `strict_context`; otherwise the first three are dropped and 抢杠和 + 海底捞月 both count
+    (PyMahjongGB 1.4.0's reading, which the `botzone` preset reproduces).
   * Among readings with the same total, the one PyMahjongGB 1.4.0 reports is chosen, so fan lists
     are reproducible (the total never depends on this choice).
 """
@@ -212,6 +214,16 @@ class MCRScore(_ScoreBase):
         return f"MCRScore({self.total}: {fans})"
 
 
+def _small_int(value: Any, name: str, top: int, allowed: str) -> int:
+    """A small non-negative integer argument (NumPy integers accepted): InvalidHandError otherwise,
+    never OverflowError (R13: prevalent_wind=2**40)."""
+    if not isinstance(value, bool) and hasattr(value, "__index__"):
+        index = value.__index__()
+        if 0 <= index <= top:
+            return index
+    raise InvalidHandError(f"{name} must be an integer {allowed}, got {value!r}")
+
+
 def _rescore(hand: Hand, win_tile: int, flags: int, seat: int, prevalent: int, flowers: int, rules: Rules) -> MCRScore:
     """Unpickling: score the same hand again (it won when it was pickled, so it wins now)."""
     rebuilt = _native.score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules, rules._options)
@@ -261,6 +273,9 @@ def score(
                 "the hand's |PS####|F suffix already gives the context; do not pass flags, winds or flowers too")
         self_drawn, last_copy, wall_last, kong = ctx.self_drawn, ctx.last_copy, ctx.wall_last, ctx.kong
         seat_wind, prevalent_wind, flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
+    seat_wind = _small_int(seat_wind, "seat_wind", 3, "0..3 (E S W N)")
+    prevalent_wind = _small_int(prevalent_wind, "prevalent_wind", 3, "0..3 (E S W N)")
+    flowers = _small_int(flowers, "flowers", 8, "0..8")
     if win_tile is None:
         win = h.win_tile
         if win is None:

@@ -25,7 +25,10 @@ How the game engine drives the settlement (one `SichuanSettlement` per hand; `Ru
     settlement.self_draw(w, sichuan.score(hand_w, self_drawn=True, void_suit=v, rules=rules))
     # the wall ran out while two or more players had not won: 查花猪, 查大叫, 退税
     settlement.wall_exhausted({seat: hand for seat in settlement.in_hand}, void_suits=voids)
+    # a player leaves for good (逃跑/强退; hands only needed in the wall's last tiles):
+    settlement.leave(seat, {s: hand for s in others}, void_suits=voids, wall_left=n)
     settlement.ledger          # Ledger of Transfer(payer, payee, amount, reason, ref)
+    sichuan.coins(settlement.ledger, room_factor=200, fee=400)   # 游戏币
     settlement.finished        # three players won, or the wall-end checks ran
 
 Whenever `settlement.finished` is False after a win the hand goes on (血战到底). Each method checks
@@ -33,13 +36,13 @@ the whole event first and raises `IllegalActionError` without recording anything
 impossible (a seat that has won acting again, a self-draw score for a discard win, rules that differ
 from the settlement's, ...).
 
-Modules: `rules` (Rules), `hand` (input, suits, 花猪), `scoring` (fan table,
-score), `settlement` (ledger), `cli` (command line). Everything public is re-exported
-here.
+Modules: `rules` (Rules), `hand` (input, suits, 花猪), `scoring` (fan table, score), `settlement`
+(ledger), `currency` (游戏币: coins), `cli` (command line). Everything public is re-exported here.
 """
 
 from __future__ import annotations
 
+from .currency import Coins, coins
 from .hand import SUITS, as_hand, is_flower_pig, suits_held
 from .rules import Rules, RulesError
 from .scoring import (
@@ -64,6 +67,8 @@ from .settlement import (
     KongEvent,
     KongKind,
     KongRecord,
+    LeaveEvent,
+    LeaveReport,
     SelfDrawEvent,
     SichuanSettlement,
     WallEndEvent,
@@ -77,5 +82,6 @@ __all__ = [
     "SichuanScore", "FanItem", "Pattern", "WinContext", "PATTERNS", "EXTRAS", "ENGLISH_NAMES",
     "SUITS", "as_hand", "suits_held",
     "SichuanSettlement", "settle", "KongKind", "KongRecord", "WallEndReport", "REASONS", "FLOWER_PIG_BASES",
-    "KongEvent", "DiscardWinEvent", "SelfDrawEvent", "WallEndEvent", "Event",
+    "KongEvent", "DiscardWinEvent", "SelfDrawEvent", "WallEndEvent", "LeaveEvent", "LeaveReport", "Event",
+    "coins", "Coins",
 ]

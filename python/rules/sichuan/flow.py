@@ -15,6 +15,20 @@
   it was drawn — also its discard) must be won: WIN is then the only action offered.
 - 天胡/地胡 (`first_draw`): the seat's first tile with no claim or kong made before.
 - The physical tile of a discard won by several seats goes to the nearest winner's won tiles.
+- 普通场 (`blood_battle=False`, preset `qq_normal`): the first win — one or several seats on one
+  discard — ends the hand; a drawn hand runs the same wall-end checks.
+- 逃跑/强退 (`leave(seat)`, RULES.md §2; the settlement is `SichuanSettlement.leave`): the seat is
+  out for good. Decisions on the flow side: the engine treats it like a seat that has won — no
+  turn, no claim, no payment from then on (`won[seat]` is True, `left` lists it; it is not in
+  `winners`); an answer it owed is dropped — in a claim or robbing window it counts as passing, in
+  定缺 its first legal suit is taken; when it leaves on its own turn the turn is skipped (its tiles
+  stay in its hand, nothing is discarded) and the next seat still playing draws; a claim window on
+  its own discard (or a robbing window on its added kong) closes unanswered — it pays nothing once
+  gone, so nobody can win, pung or kong on that tile (the added kong is not made). The hand goes on
+  until fewer than two seats are still playing (or ends at once under `escape_ends_hand=True`);
+  an event ("leave", seat, charged, {payee: amount}, answers so far) is logged, and `replay` repeats
+  the leave at that point. The 查大叫 against a leaver in the
+  last tiles reads the others' hands as they are (a seat mid-turn at its best discard).
 """
 
 from __future__ import annotations
@@ -23,7 +37,8 @@ from itertools import compress
 from typing import Any, Dict, List, Optional
 
 from mahjong_core.game.actions import DISCARD, SUIT_LETTERS, VOID, Action
-from mahjong_core.game.constants import CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB
+from mahjong_core.errors import IllegalActionError
+from mahjong_core.game.constants import CHOOSE, CLAIM, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB
 from mahjong_core.game.engine import Game, _waits_mask
 from mahjong_core.game.view import revealed_choices
 from mahjong_core.game.wall import seeded_dealer, standard_tiles
@@ -57,12 +72,13 @@ def void_choices(counts: bytes) -> List[Action]:
 
 
 class SichuanGame(Game):
-    __slots__ = ("void", "settlement", "wall_report")  # see Game.__slots__
+    __slots__ = ("void", "settlement", "wall_report", "left")  # see Game.__slots__
     ruleset = "sichuan"
     FORMS = Forms.SICHUAN
     HAS_CHOW = False
     MULTI_WIN = True
     CONTINUES_AFTER_WIN = True
+    HAS_LEAVE_RULE = True
 
     @classmethod
     def rules_class(cls) -> Any:
@@ -88,7 +104,8 @@ class SichuanGame(Game):
         return self.dealer
 
     def _view_extras(self, seat: int) -> Dict[str, Any]:
-        return {"void": [None if v is None else SUIT_LETTERS[v] for v in revealed_choices(self, seat, self.void)]}
+        return {"void": [None if v is None else SUIT_LETTERS[v] for v in revealed_choices(self, seat, self.void)],
+                "left": list(self.left)}
 
     def _init_ruleset(self) -> None:
         self.void = [-1, -1, -1, -1]
@@ -99,9 +116,10 @@ class SichuanGame(Game):
         self.settlement = SichuanSettlement(self.rules)
         self.ledger = self.settlement.ledger
         self.wall_report: Optional[Any] = None
+        self.left: List[int] = []
 
     def _ruleset_state(self) -> Dict[str, Any]:
-        return {"void": list(self.void)}
+        return {"void": list(self.void), "left": list(self.left)}
 
     # -- 定缺 ----------------------------------------------------------------------------------
 
@@ -171,8 +189,12 @@ class SichuanGame(Game):
         self.settlement.kong(seat, _KONG_KINDS[kind], tile=tile, discarder=None if discarder < 0 else discarder)
 
     def _first_draw(self, seat: int) -> bool:
-        """天胡/地胡: the seat's first tile (the dealer's 14th, anyone else's first draw) with no claim or
-        kong made before — with no claim, a seat that has not discarded yet is on its first draw."""
+        """天胡/地胡: the seat's first tile (the dealer's 14th, anyone else's first draw) with no pung or
+        kong (concealed too) made before, nor — `dihu_broken_by="pung_kong_win"` — a win: a win on a
+        discard is a claim and ends the first round. With no claim, a seat that has not discarded
+        yet is on its first draw."""
+        if self.winners and self.rules.dihu_broken_by == "pung_kong_win":
+            return False
         return not self.interrupted and not self.replacement and not self.rivers[seat]
 
     def _settle_self_win(self, seat: int, tile: int) -> Any:
@@ -195,13 +217,114 @@ class SichuanGame(Game):
         self.settlement.discard_win(discarder, scores)
         return scores
 
+    def _after_win(self, last_winner: int) -> None:
+        # The settlement knows when the hand is over: 血战 — fewer than two still playing (winners
+        # and seats that left are out); 普通场 — the first win.
+        if self.settlement.finished:
+            self._end()
+            return
+        self._next_draw = self._next_seat(last_winner)
+
+    def _seen(self, seats: List[int]) -> Optional[Dict[int, Any]]:
+        """What each seat sees outside its own hand, for 查大叫 under dead_waits_ready=False."""
+        if self.rules.dead_waits_ready:
+            return None
+        out = {}
+        for s in seats:
+            seen = self.visible_counts(s)
+            for kind, t, _, _ in self.melds[s]:  # its own melds are part of its hand
+                seen[t] -= 4 if kind in _KONG_KINDS else 3
+            out[s] = list(seen)
+        return out
+
     def _settle_exhausted(self) -> None:
         in_hand = [s for s in range(4) if not self.won[s]]
         if len(in_hand) >= 2:
             self.wall_report = self.settlement.drawn_hand(
-                {s: self.hand_of(s) for s in in_hand}, void_suits={s: SUIT_LETTERS[self.void[s]] for s in in_hand})
+                {s: self.hand_of(s) for s in in_hand}, void_suits={s: SUIT_LETTERS[self.void[s]] for s in in_hand},
+                seen=self._seen(in_hand))
             report = self.wall_report
             self._events.append(("wall_end", list(report.pigs), sorted(report.ready), list(report.not_ready)))
+
+    # -- 逃跑/强退 --------------------------------------------------------------------------------
+
+    def leave(self, seat: int) -> None:
+        """`seat` leaves the hand for good (逃跑/强退; a server's permanent disconnect): settled at
+        once by `SichuanSettlement.leave`, then the hand goes on for the others (see the module
+        docstring). IllegalActionError, with nothing changed, when the hand is over, the seat is not
+        0..3 or has already left."""
+        if self.finished:
+            raise IllegalActionError(f"the hand is over; seat {seat!r} cannot leave it")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+            raise IllegalActionError(f"seat must be 0..3, got {seat!r}")
+        if seat in self.left:
+            raise IllegalActionError(f"seat {seat} has already left the hand")
+        events_before = len(self._events)
+        try:
+            self._leave(seat)
+        finally:
+            # A new decision point when the open window closed: anything beyond the leave event
+            # itself happened (a resolution, a draw, the end). Answers to the window still open
+            # (others' claims while the leaver is dropped from it) keep their step.
+            if len(self._events) > events_before + 1:
+                self.step += 1
+
+    def _leave(self, seat: int) -> None:
+        others = [s for s in self.settlement.in_hand if s != seat]
+        check = (not self.won[seat] and self.rules.escape_ready_check_last
+                 and self.tail - self.head <= self.rules.escape_ready_check_last)
+        report = self.settlement.leave(
+            seat, {s: self.hand_of(s) for s in others} if check else None,
+            {s: SUIT_LETTERS[self.void[s]] for s in others if self.void[s] >= 0},
+            wall_left=self.tail - self.head, seen=self._seen(others) if check else None)
+        self.left.append(seat)
+        self.won[seat] = True  # out of the hand: the engine gives it no turn and no claim
+        self.waits[seat] = 0
+        if self.lock is not None:
+            self.lock[seat] = -1
+        self._events.append(("leave", seat, report.charged,
+                             {str(self.ledger[e].payee): self.ledger[e].amount for e in report.entries},
+                             len(self._actions)))
+        if self.settlement.finished:
+            self._end()
+            return
+        self._drop_answer(seat)
+        if self._next_draw >= 0:
+            self._run()
+
+    def _drop_answer(self, seat: int) -> None:
+        """The leaver no longer answers: resolve whatever waited on it."""
+        pending = self._pending
+        if (self.phase == CLAIM and self.discarder == seat) or (self.phase == ROB and self.kong_seat == seat):
+            # Its discard (or the kong it was adding) can no longer be won, punged or konged: it pays
+            # nothing once it has left. The window closes and the next seat still playing draws.
+            self._pending = {}
+            self._answers = {}
+            self.kong_seat = self.kong_tile = -1
+            self.drawn = -1
+            self.replacement = self.after_kong = False
+            self._next_draw = self._next_seat(seat)
+            return
+        if seat not in pending or seat in self._answers:
+            return
+        if self.phase == CHOOSE:  # 定缺: its first legal suit stands
+            self._answers[seat] = pending[seat][0]
+        elif self.phase in (CLAIM, ROB):  # it passes
+            pending = {s: a for s, a in pending.items() if s != seat}
+            self._pending = pending
+        else:  # its own turn: skipped, the next seat still playing draws
+            self._pending = {}
+            self.drawn = -1
+            self.replacement = False
+            self._next_draw = self._next_seat(seat)
+            return
+        answers = self._answers
+        if len(answers) < len(pending):
+            return
+        self._pending = {}
+        self._answers = {}
+        if pending or self.phase != CHOOSE:
+            self._resolve_window(pending, answers)
 
     def _score_summary(self, score: Any) -> Any:
         if score is None:

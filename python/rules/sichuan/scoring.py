@@ -11,7 +11,7 @@ decomposition).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, FrozenSet, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from mahjong_core import _core
 from mahjong_core.errors import InvalidHandError
@@ -229,14 +229,15 @@ def score(
     return _score(h, context, check_void_suit(void_suit), rules)
 
 
-def score_waits(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[Rules] = None
-                ) -> Dict[Tile, Optional[SichuanScore]]:
+def score_waits(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[Rules] = None,
+                exclude: Iterable[Any] = ()) -> Dict[Tile, Optional[SichuanScore]]:
     """The value of each wait of a waiting hand, scored as a plain discard win.
 
     `hand`: 13 − 3·melds concealed tiles (plus melds). Keys are the waits in tile order; a value is
     None when winning on that tile would not be a Sichuan win (a void-suit tile, three suits). A
-    wait on a kind whose four copies the player already holds can never arrive and is not listed.
-    Empty when the hand is not ready.
+    wait on a kind whose four copies the player already holds can never arrive and is not listed,
+    nor are the kinds in `exclude` (tiles or indices: e.g. waits every copy of which is visible,
+    for 查大叫 under `dead_waits_ready=False`). Empty when the hand is not ready.
     """
     rules = _check_rules(rules)
     void = check_void_suit(void_suit)
@@ -245,12 +246,13 @@ def score_waits(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[R
         raise InvalidHandError(
             f"a waiting hand with {h.n_melds} meld(s) holds {13 - 3 * h.n_melds} concealed tiles; this one holds "
             f"{h.n_tiles}")
+    skip = {int(t) for t in exclude}
     return {tile: _score(h.with_tile(tile), _DISCARD_WIN, void, rules)
-            for tile in _core.waits(h, Forms.SICHUAN, exclude_exhausted=True)}
+            for tile in _core.waits(h, Forms.SICHUAN, exclude_exhausted=True) if int(tile) not in skip}
 
 
-def best_ready_value(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[Rules] = None
-                     ) -> Optional[SichuanScore]:
+def best_ready_value(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[Rules] = None,
+                     exclude: Iterable[Any] = ()) -> Optional[SichuanScore]:
     """The largest win a waiting hand can make (查大叫): its best wait scored as a discard win.
 
     Every wait of `score_waits` counts — base pattern + 根, no self-draw bonus, no kong extras — and
@@ -259,7 +261,7 @@ def best_ready_value(hand: Any, *, void_suit: Optional[str] = None, rules: Optio
     suits.
     """
     best: Optional[SichuanScore] = None
-    for value in score_waits(hand, void_suit=void_suit, rules=rules).values():
+    for value in score_waits(hand, void_suit=void_suit, rules=rules, exclude=exclude).values():
         if value is not None and (best is None or value.points > best.points):
             best = value
     return best

@@ -7,6 +7,7 @@ The game engine owns one `SichuanSettlement` per hand and calls it at each payin
     settlement.kong(1, "direct", tile="7m", discarder=3)       # 刮风: seat 3 pays 2 base
     settlement.discard_win(3, {0: score_0})                    # 点炮: seat 3 pays seat 0
     settlement.self_drawn_win(2, score_2)                         # 自摸: seats 1 and 3 pay
+    settlement.leave(0, wall_left=30)                          # 逃跑: seat 0 pays 16 base to 1 and 3
     settlement.drawn_hand({1: hand_1, 3: hand_3}, void_suits={1: "m", 3: "p"})  # 流局
     settlement.ledger                                          # every Transfer, in order
 
@@ -32,7 +33,18 @@ Rules (RULES.md §2):
   suits) pays 16 base to every non-pig player still in the hand; 查大叫 — each non-ready, non-pig
   player pays each ready player that player's `best_ready_value` points; 退税 — each non-ready
   player (pigs included) refunds every payment of their (not transferred) kongs to its payer
-  (`ref` = the payment), also to payers who have since won unless `refund_to_winners=False`.
+  (`ref` = the payment), also to payers who have since won unless `refund_to_winners=False`, never
+  to a player who left. `dead_waits_ready=False` drops waits every copy of which the player sees
+  (`seen=`).
+- 普通场 (`blood_battle=False`): the first win (one discard may have several winners) ends the hand.
+- 逃跑/强退 (`leave`): a player leaves for good. What was paid stands; the leaver pays
+  `escape_penalty` × base to each other player still in the hand ("escape"); when the leaver had not
+  won and the wall holds `escape_ready_check_last` tiles or fewer, the others' 查大叫 against it (each
+  ready player's best value, whether or not the leaver was ready) is computed too and the higher
+  total is charged instead ("escape_not_ready"). A leaver neither pays nor receives afterwards
+  and gets no 退税; a winner who leaves (血战) keeps what it won, but its credit is `deferred` —
+  paid out only when the hand ends. The hand goes on for the others (`escape_ends_hand=False`) until
+  fewer than two are still playing.
 
 Every method validates its whole event before it records anything: a bad event raises
 `IllegalActionError` (or InvalidHandError for a bad hand) and leaves the settlement unchanged.
@@ -56,8 +68,8 @@ from .rules import Rules
 from .scoring import SichuanScore, best_ready_value
 
 __all__ = [
-    "KongKind", "KongRecord", "WallEndReport", "SichuanSettlement", "settle", "REASONS", "FLOWER_PIG_BASES",
-    "KongEvent", "DiscardWinEvent", "SelfDrawEvent", "WallEndEvent", "Event",
+    "KongKind", "KongRecord", "WallEndReport", "LeaveReport", "SichuanSettlement", "settle", "REASONS", "FLOWER_PIG_BASES",
+    "KongEvent", "DiscardWinEvent", "SelfDrawEvent", "WallEndEvent", "LeaveEvent", "Event",
 ]
 
 FLOWER_PIG_BASES = 16
@@ -75,6 +87,8 @@ REASONS: Dict[str, str] = {
     "flower_pig": "查花猪",
     "not_ready": "查大叫",
     "kong_refund": "退税",
+    "escape": "逃跑",
+    "escape_not_ready": "逃跑查大叫",
 }
 
 
@@ -113,6 +127,23 @@ class WallEndReport:
     entries: Tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class LeaveReport:
+    """What a player's leaving (逃跑/强退) charged: `penalty` — escape_penalty × base to each payee;
+    `not_ready` — the others' 查大叫 values against the leaver ({seat: points}; empty when the
+    check did not apply); `charged` — "escape" or "escape_not_ready", the one recorded (the higher
+    total; "escape" on a tie); `deferred_credit` — a winner's net gain, paid out only at the hand's
+    end; `entries` — the ledger indices written."""
+
+    seat: int
+    was_winner: bool
+    penalty: Mapping[int, int]
+    not_ready: Mapping[int, int]
+    charged: str
+    deferred_credit: int
+    entries: Tuple[int, ...]
+
+
 # ---------------------------------------------------------------------------------------------
 # Events (for `settle` and `SichuanSettlement.apply`)
 
@@ -140,9 +171,19 @@ class SelfDrawEvent:
 class WallEndEvent:
     hands: Mapping[int, Any]
     void_suits: Optional[Mapping[int, Optional[str]]] = None
+    seen: Optional[Mapping[int, Sequence[int]]] = None
 
 
-Event = Union[KongEvent, DiscardWinEvent, SelfDrawEvent, WallEndEvent]
+@dataclass(frozen=True)
+class LeaveEvent:
+    seat: int
+    hands: Optional[Mapping[int, Any]] = None
+    void_suits: Optional[Mapping[int, Optional[str]]] = None
+    wall_left: Optional[int] = None
+    seen: Optional[Mapping[int, Sequence[int]]] = None
+
+
+Event = Union[KongEvent, DiscardWinEvent, SelfDrawEvent, WallEndEvent, LeaveEvent]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -151,7 +192,8 @@ class SichuanSettlement:
     """The running settlement of one Sichuan hand (see the module docstring for the rules).
 
     Attributes: `rules`, `seats`, `ledger` (a `Ledger`), `won` (seats in the order they won),
-    `in_hand` (seats not yet won), `kongs` (every paid `KongRecord`), `finished`.
+    `left` (seats that left, 逃跑), `in_hand` (seats not yet won and not left), `kongs` (every paid
+    `KongRecord`), `deferred` ({seat: credit} of winners who left, paid at the end), `finished`.
     """
 
     def __init__(self, rules: Optional[Rules] = None, *, seats: int = 4) -> None:
@@ -169,6 +211,9 @@ class SichuanSettlement:
         self._transferred: Set[int] = set()  # indices into _kongs whose income went to 杠上炮 winners
         self._last_kong_event: Optional[KongRecord] = None  # the kong recorded by the latest event
         self._wall_ended = False
+        self._left: List[int] = []
+        self._deferred: Dict[int, int] = {}
+        self._ended_by_escape = False
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -177,8 +222,16 @@ class SichuanSettlement:
         return tuple(self._won)
 
     @property
+    def left(self) -> Tuple[int, ...]:
+        return tuple(self._left)
+
+    @property
+    def deferred(self) -> Mapping[int, int]:
+        return MappingProxyType(dict(self._deferred))
+
+    @property
     def in_hand(self) -> Tuple[int, ...]:
-        return tuple(s for s in range(self.seats) if s not in self._won)
+        return tuple(s for s in range(self.seats) if s not in self._won and s not in self._left)
 
     @property
     def kongs(self) -> Tuple[KongRecord, ...]:
@@ -186,7 +239,11 @@ class SichuanSettlement:
 
     @property
     def finished(self) -> bool:
-        return self._wall_ended or len(self._won) >= self.seats - 1
+        """The wall-end checks ran, fewer than two players are still playing (血战), the first win
+        was recorded (普通场, `blood_battle=False`), or a leave ended it (`escape_ends_hand`)."""
+        if self._wall_ended or self._ended_by_escape or len(self.in_hand) < 2:
+            return True
+        return bool(self._won) and not self.rules.blood_battle
 
     def totals(self) -> List[int]:
         """Net result per seat so far (sums to zero)."""
@@ -245,6 +302,8 @@ class SichuanSettlement:
         if robbed:
             self._check_not_a_recorded_robbed_kong(discarder, wins)
         transferred = self._kong_for_call_transfer(discarder) if after_kong else None
+        if not self.rules.call_transfer:
+            transferred = None  # 呼叫转移 switched off: the kong player keeps the income
         reason = "robbed_kong_win" if robbed else "discard_win"
         transfers: List[Transfer] = []
         for seat in self._turn_order(discarder, wins):
@@ -271,13 +330,16 @@ class SichuanSettlement:
         self._last_kong_event = None
         return entries
 
-    def drawn_hand(self, hands: Mapping[int, Any], void_suits: Optional[Mapping[int, Optional[str]]] = None
-                       ) -> WallEndReport:
+    def drawn_hand(self, hands: Mapping[int, Any], void_suits: Optional[Mapping[int, Optional[str]]] = None,
+                   *, seen: Optional[Mapping[int, Sequence[int]]] = None) -> WallEndReport:
         """The wall is empty with two or more players not yet won (流局): 查花猪, 查大叫, 退税.
 
         `hands`: {seat: hand} for exactly the seats still in the hand, each a waiting hand (13 −
         3·melds concealed tiles, melds included; anything `score` accepts). `void_suits`: {seat:
         "m" | "p" | "s"}, the players' 定缺 suits (a hand holding a void tile cannot be ready).
+        `seen`: {seat: 34 counts} of the copies each player sees outside its own hand (rivers, other
+        players' melds, won tiles); read only under `dead_waits_ready=False`, where a wait every
+        copy of which is in the player's hand or seen does not make it ready.
         """
         self._check_open()
         players = self.in_hand
@@ -286,6 +348,7 @@ class SichuanSettlement:
                 f"drawn_hand needs the hands of exactly the seats still in the hand {list(players)}, "
                 f"got seats {sorted(hands)}")
         voids = self._void_suits(void_suits)
+        dead = self._dead_waits(players, hands, seen)
         # One pass over the players (this runs at the end of most hands): each hand is checked once
         # (_waiting_hand); the suits held decide 花猪 (is_flower_pig's test) and the cheap cases of
         # 查大叫 without scoring.
@@ -297,7 +360,7 @@ class SichuanSettlement:
             if len(suits) == 3:
                 pigs_list.append(seat)
                 continue
-            value = _ready_value(hand, suits, voids.get(seat), self.rules)
+            value = _ready_value(hand, suits, voids.get(seat), self.rules, dead.get(seat, ()))
             if value is not None:
                 ready[seat] = value
         pigs = tuple(pigs_list)
@@ -309,13 +372,93 @@ class SichuanSettlement:
         self._wall_ended = True
         return WallEndReport(pigs, MappingProxyType(ready), not_ready, entries)
 
+    def leave(self, seat: int, hands: Optional[Mapping[int, Any]] = None,
+              void_suits: Optional[Mapping[int, Optional[str]]] = None, *, wall_left: Optional[int] = None,
+              seen: Optional[Mapping[int, Sequence[int]]] = None) -> LeaveReport:
+        """逃跑/强退: `seat` leaves the hand for good (see the module docstring for the rules).
+
+        `wall_left`: tiles left in the live wall (None = not in the last tiles). When the leaver has
+        not won and `wall_left <= escape_ready_check_last`, `hands` ({seat: hand} of exactly the
+        other players still in the hand — a waiting hand, or a complete one mid-turn, valued at its
+        best discard) and `void_suits` are needed for their 查大叫 values (`seen` as in
+        `drawn_hand`). Returns a `LeaveReport`.
+        """
+        self._check_open()
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
+            raise IllegalActionError(f"the leaving seat must be 0..{self.seats - 1}, got {seat!r}")
+        if seat in self._left:
+            raise IllegalActionError(f"seat {seat} has already left the hand")
+        if wall_left is not None and (isinstance(wall_left, bool) or not isinstance(wall_left, int) or wall_left < 0):
+            raise IllegalActionError(f"wall_left must be a number of tiles >= 0 or None, got {wall_left!r}")
+        was_winner = seat in self._won
+        payees = [s for s in self._turn_order(seat, self.in_hand) if s != seat]
+        penalty = {s: self.rules.escape_penalty * self.rules.base for s in payees if self.rules.escape_penalty}
+        not_ready: Dict[int, int] = {}
+        last = self.rules.escape_ready_check_last
+        if not was_winner and wall_left is not None and last and wall_left <= last:
+            not_ready = self._not_ready_against_leaver(payees, hands, void_suits, seen)
+        elif hands is not None and set(hands) - set(payees):
+            raise IllegalActionError(f"hands given for seats {sorted(set(hands) - set(payees))}, which are not "
+                                     f"other players still in the hand {payees}")
+        if sum(not_ready.values()) > sum(penalty.values()):
+            charged, dues = "escape_not_ready", not_ready
+        else:
+            charged, dues = "escape", penalty
+        entries = self._commit([Transfer(seat, payee, amount, charged) for payee, amount in dues.items()])
+        self._left.append(seat)
+        if was_winner:
+            credit = self.ledger.totals()[seat]
+            if credit > 0:
+                self._deferred[seat] = credit
+        self._last_kong_event = None
+        if self.rules.escape_ends_hand and not was_winner:
+            self._ended_by_escape = True
+        return LeaveReport(seat, was_winner, MappingProxyType(penalty), MappingProxyType(not_ready), charged,
+                           self._deferred.get(seat, 0), entries)
+
+    def _not_ready_against_leaver(self, payees: Sequence[int], hands: Optional[Mapping[int, Any]],
+                                  void_suits: Optional[Mapping[int, Optional[str]]],
+                                  seen: Optional[Mapping[int, Sequence[int]]]) -> Dict[int, int]:
+        """Each other player's 查大叫 value against the leaver ({seat: points}, ready players only)."""
+        if hands is None or set(hands) != set(payees):
+            raise IllegalActionError(
+                f"in the wall's last {self.rules.escape_ready_check_last} tiles a leave needs the hands of exactly "
+                f"the other players still in the hand {list(payees)} (for their 查大叫), got "
+                f"{'none' if hands is None else sorted(hands)}")
+        voids = self._void_suits(void_suits)
+        dead = self._dead_waits(payees, hands, seen)
+        out: Dict[int, int] = {}
+        for seat in payees:
+            value = _best_value_of(seat, hands[seat], voids.get(seat), self.rules, dead.get(seat, ()))
+            if value is not None:
+                out[seat] = value.points
+        return out
+
+    def _dead_waits(self, players: Sequence[int], hands: Mapping[int, Any],
+                    seen: Optional[Mapping[int, Sequence[int]]]) -> Dict[int, Tuple[int, ...]]:
+        """{seat: kinds every copy of which the player holds or sees}, under dead_waits_ready=False."""
+        if self.rules.dead_waits_ready:
+            return {}
+        if seen is None or not set(players) <= set(seen):
+            raise IllegalActionError(
+                "dead_waits_ready=False: pass seen={seat: 34 counts of the copies each player sees} for the seats "
+                f"{list(players)}")
+        out: Dict[int, Tuple[int, ...]] = {}
+        for seat in players:
+            counts = seen[seat]
+            if len(counts) != 34 or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts):
+                raise IllegalActionError(f"seen[{seat}] must be 34 non-negative counts")
+            held = as_hand(hands[seat]).all_counts
+            out[seat] = tuple(t for t in range(34) if held[t] + counts[t] >= 4)
+        return out
+
     # The verbs' names before the rulesets shared one contract (deprecated; kept for one release).
     win_on_discard = discard_win
     self_draw = self_drawn_win
     wall_exhausted = drawn_hand
 
     def apply(self, event: Event) -> Any:
-        """Apply one event object (KongEvent, DiscardWinEvent, SelfDrawEvent, WallEndEvent)."""
+        """Apply one event object (KongEvent, DiscardWinEvent, SelfDrawEvent, WallEndEvent, LeaveEvent)."""
         if isinstance(event, KongEvent):
             return self.kong(event.player, event.kind, tile=event.tile, discarder=event.discarder)
         if isinstance(event, DiscardWinEvent):
@@ -323,7 +466,9 @@ class SichuanSettlement:
         if isinstance(event, SelfDrawEvent):
             return self.self_drawn_win(event.winner, event.score)
         if isinstance(event, WallEndEvent):
-            return self.drawn_hand(event.hands, event.void_suits)
+            return self.drawn_hand(event.hands, event.void_suits, seen=event.seen)
+        if isinstance(event, LeaveEvent):
+            return self.leave(event.seat, event.hands, event.void_suits, wall_left=event.wall_left, seen=event.seen)
         raise IllegalActionError(f"not a Sichuan settlement event: {event!r}")
 
     # -- payments ------------------------------------------------------------------------------
@@ -358,8 +503,8 @@ class SichuanSettlement:
                 continue
             for entry in record.payments:
                 payer = self.ledger[entry].payer
-                if payer in self._won and not self.rules.refund_to_winners:
-                    continue
+                if payer in self._left or (payer in self._won and not self.rules.refund_to_winners):
+                    continue  # (seed: 刮风下雨的人若最后退税，则不再退给已经逃跑的胡家)
                 refunds.append(Transfer(record.player, payer, self.ledger[entry].amount, "kong_refund", entry))
         return refunds
 
@@ -394,6 +539,8 @@ class SichuanSettlement:
             raise IllegalActionError(f"{who} must be a seat 0..{self.seats - 1}, got {seat!r}")
         if seat in self._won:
             raise IllegalActionError(f"{who} (seat {seat}) has already won and left the hand")
+        if seat in self._left:
+            raise IllegalActionError(f"{who} (seat {seat}) has left the table (逃跑)")
 
     def _check_score(self, value: Any, *, self_drawn: bool) -> None:
         if not isinstance(value, SichuanScore):
@@ -454,8 +601,10 @@ def _waiting_hand(seat: int, hand: Any) -> Any:
     return parsed
 
 
-def _ready_value(hand: Any, suits: Any, void_suit: Optional[str], rules: Rules) -> Optional[SichuanScore]:
-    """`best_ready_value` of a checked waiting hand that is not a 花猪 (`suits`: the suits it holds).
+def _ready_value(hand: Any, suits: Any, void_suit: Optional[str], rules: Rules,
+                 dead: Sequence[int] = ()) -> Optional[SichuanScore]:
+    """`best_ready_value` of a checked waiting hand that is not a 花猪 (`suits`: the suits it holds),
+    without the `dead` wait kinds.
 
     Two cases are None without scoring, exactly as `best_ready_value` decides them: a hand holding a
     void-suit tile (no win can leave it; `_wins`), and a hand with no wait at all (its waits
@@ -463,7 +612,31 @@ def _ready_value(hand: Any, suits: Any, void_suit: Optional[str], rules: Rules) 
     """
     if void_suit in suits or not _core.waits_mask(hand, Forms.SICHUAN):
         return None
-    return best_ready_value(hand, void_suit=void_suit, rules=rules)
+    return best_ready_value(hand, void_suit=void_suit, rules=rules, exclude=dead)
+
+
+def _best_value_of(seat: int, hand: Any, void_suit: Optional[str], rules: Rules,
+                   dead: Sequence[int]) -> Optional[SichuanScore]:
+    """查大叫 value of a player's hand at any moment: a waiting hand as at the wall's end; a complete
+    one (mid-turn, 14 − 3·melds tiles) at its best discard. None for a 花猪 or a hand not ready."""
+    parsed = as_hand(hand)
+    size = parsed.n_tiles + 3 * parsed.n_melds
+    if size == 13:
+        candidates = [parsed]
+    elif size == 14:
+        candidates = [parsed.without_tile(Tile(t)) for t in range(34) if parsed.counts[t]]
+    else:
+        raise InvalidHandError(f"seat {seat}: a hand with {parsed.n_melds} meld(s) holds {13 - 3 * parsed.n_melds} "
+                               f"or {14 - 3 * parsed.n_melds} concealed tiles, this one {parsed.n_tiles}")
+    best: Optional[SichuanScore] = None
+    for candidate in candidates:
+        suits = suits_held(candidate)
+        if len(suits) == 3:
+            continue
+        value = _ready_value(candidate, suits, void_suit, rules, dead)
+        if value is not None and (best is None or value.points > best.points):
+            best = value
+    return best
 
 
 def _kong_kind(kind: Any) -> KongKind:

@@ -1,0 +1,318 @@
+"""`TableServer`: tables over WebSockets (`/ws`) and the browser table over plain HTTP, on one port.
+
+    server = TableServer("sichuan", port=8765, bots=3, time_limit=30, log_dir="logs")
+    await server.start()          # listens; tables in log_dir/*.table.json are resumed first
+    await server.serve_forever()
+
+HTTP (GET): `/` the browser table (one self-contained page), `/log/<table>.json` a finished table's
+log, `/replay/<table>.html` its replay viewer (when `mahjong_core.viz.replay_html` is installed),
+`/tables` the tables as JSON. Everything else is the WebSocket protocol of docs/SERVER.md on `/ws`.
+The `websockets` library is the optional extra `[server]`, imported when a server is built.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import glob
+import importlib
+import itertools
+import json
+import os
+import re
+from http import HTTPStatus
+from typing import Any, Dict, List, Optional, Tuple
+
+from mahjong_core.game.registry import check_ruleset, resolve_rules
+
+from mahjong_core.errors import InvalidArgumentError, MahjongError
+
+from .page import page_html, replay_viewer
+from .protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, error, parse_message
+from .table import Table
+
+__all__ = ["TableServer", "load_websockets"]
+
+_INSTALL = 'pip install "mahjong_core[server]"'
+
+
+def load_websockets() -> Any:
+    """The `websockets.asyncio.server` module; ImportError naming the extra when it is missing."""
+    try:
+        return importlib.import_module("websockets.asyncio.server")
+    except ImportError:
+        raise ImportError(f"the table server needs the websockets library (13 or newer): {_INSTALL}") from None
+
+
+class _Connection:
+    """One client: frames are queued and written by one task, so the table's code never waits."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
+        self.table: Optional[Table] = None
+        self.seat = -1
+
+    def send(self, message: Dict[str, Any]) -> None:
+        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def detach(self) -> None:
+        """The seat no longer belongs to this connection (resumed elsewhere, or left)."""
+        self.table = None
+        self.seat = -1
+
+    async def writer(self) -> None:
+        while True:
+            frame = await self.queue.get()
+            if frame is None:
+                return
+            await self.ws.send(frame)
+
+
+#: frames longer than this close the connection (code 1009); up to it a long message gets an error reply
+FRAME_LIMIT = 16 * MAX_MESSAGE
+
+_LOG_PATH = re.compile(r"^/(log|replay)/([A-Za-z0-9_-]{1,64})\.(json|html)$")
+
+
+class TableServer:
+    """Hosts tables of one ruleset; see the module docstring and docs/SERVER.md."""
+
+    def __init__(self, ruleset: str = "sichuan", *, host: str = "127.0.0.1", port: int = 8765, bots: int = 0,
+                 time_limit: Optional[float] = 30.0, log_dir: Optional[str] = None, rules: Any = None,
+                 seed: Optional[int] = None, bot: str = "greedy", bot_delay: float = 0.0,
+                 keep_finished: int = 10000, max_tables: int = 1000) -> None:
+        self.ruleset = check_ruleset(ruleset)
+        self.rules = resolve_rules(ruleset, rules)
+        if isinstance(bots, bool) or not isinstance(bots, int) or not 0 <= bots <= 3:
+            raise InvalidArgumentError(f"bots must be 0..3 (seats a table fills with bots), got {bots!r}")
+        if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
+            raise InvalidArgumentError(f"time_limit must be a positive number of seconds or None, got {time_limit!r}")
+        self.host = host
+        self.port = port
+        self.bots = bots
+        self.time_limit = time_limit
+        self.log_dir = log_dir
+        self.seed = seed
+        self.bot = bot
+        self.bot_delay = bot_delay
+        self.keep_finished = keep_finished
+        self.max_tables = max_tables
+        self.tables: Dict[str, Table] = {}
+        self.tokens: Dict[str, Tuple[Table, int]] = {}
+        self.finished_logs: Dict[str, Dict[str, Any]] = {}
+        self._ids = itertools.count(1)
+        self._server: Any = None
+        self.recovered: List[str] = []
+        if log_dir is not None:
+            os.makedirs(log_dir, exist_ok=True)
+
+    # ---- life cycle -------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Resume the saved tables (crash recovery), then listen."""
+        ws_server = load_websockets()
+        self.recover()
+        self._server = await ws_server.serve(self._handle, self.host, self.port, process_request=self._http,
+                                             max_size=FRAME_LIMIT, ping_interval=20, ping_timeout=20,
+                                             compression=None)  # frames are small: deflate costs more than it saves
+        if self.port == 0:
+            self.port = next(iter(self._server.sockets)).getsockname()[1]
+
+    async def serve_forever(self) -> None:
+        await self._server.serve_forever()
+
+    async def close(self) -> None:
+        """Stop listening and stop every table's timers; the journals stay for a restart."""
+        for table in self.tables.values():
+            table.close()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    def recover(self) -> None:
+        """Rebuild every table whose journal is in log_dir (a checked replay: the same step)."""
+        if self.log_dir is None:
+            return
+        for path in sorted(glob.glob(os.path.join(self.log_dir, "*.table.jsonl"))):
+            table = Table.restore(path, **self._table_options())
+            self._add(table)
+            self.recovered.append(table.id)
+            number = table.id.rsplit("-", 1)[-1]
+            if number.isdigit():  # new tables continue the numbering
+                self._ids = itertools.count(max(int(number) + 1, next(self._ids)))
+        for table in self.tables.values():
+            table._advance()  # a restored table's bots and timers resume
+
+    def _table_options(self) -> Dict[str, Any]:
+        return {"time_limit": self.time_limit, "log_dir": self.log_dir, "bot": self.bot,
+                "bot_delay": self.bot_delay, "on_finish": self._finished}
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        for seat in table.seats:
+            if seat.token:
+                self.tokens[seat.token] = (table, seat.index)
+
+    def new_table(self, bots: Optional[int] = None) -> Table:
+        """A new table (`bots` bot seats, default the server's). MahjongError when `max_tables` hands are
+        running already."""
+        running = sum(1 for t in self.tables.values() if not t.finished)
+        if running >= self.max_tables:
+            raise MahjongError(f"the server runs {running} tables, its limit; join an open table or try later")
+        number = next(self._ids)
+        seed = None if self.seed is None else self.seed + number
+        table = Table.new(f"t-{number}", self.ruleset, bots=self.bots if bots is None else bots, rules=self.rules,
+                          seed=seed, **self._table_options())
+        self._add(table)
+        return table
+
+    def _finished(self, table: Table) -> None:
+        self.finished_logs[table.id] = table.finished_log  # type: ignore[assignment]
+        while len(self.finished_logs) > self.keep_finished:
+            old = next(iter(self.finished_logs))
+            del self.finished_logs[old]
+            gone = self.tables.pop(old, None)
+            if gone is not None:
+                for seat in gone.seats:
+                    self.tokens.pop(seat.token or "", None)
+
+    # ---- HTTP -------------------------------------------------------------------------------
+
+    def _http(self, connection: Any, request: Any) -> Any:
+        path = request.path.split("?", 1)[0]
+        if path == "/ws":
+            return None  # the WebSocket handshake goes on
+        if path in ("/", "/index.html"):
+            return self._response(connection, HTTPStatus.OK, page_html(), "text/html; charset=utf-8")
+        if path == "/tables":
+            body = json.dumps([t.summary() for t in self.tables.values()])
+            return self._response(connection, HTTPStatus.OK, body, "application/json")
+        match = _LOG_PATH.match(path)
+        if match:
+            kind, table_id, ext = match.groups()
+            log = self.finished_logs.get(table_id)
+            if log is None:
+                return self._response(connection, HTTPStatus.NOT_FOUND, f"no finished table {table_id}\n")
+            if kind == "log" and ext == "json":
+                return self._response(connection, HTTPStatus.OK, json.dumps(log, ensure_ascii=False),
+                                      "application/json", download=f"{table_id}.json")
+            if kind == "replay" and ext == "html":
+                viewer = replay_viewer()
+                if viewer is None:
+                    return self._response(connection, HTTPStatus.NOT_FOUND,
+                                          "the replay viewer (mahjong_core.viz.replay_html) is not installed\n")
+                return self._response(connection, HTTPStatus.OK, viewer(log), "text/html; charset=utf-8")
+        return self._response(connection, HTTPStatus.NOT_FOUND, "not found: GET / (the table), /ws (WebSocket)\n")
+
+    @staticmethod
+    def _response(connection: Any, status: HTTPStatus, body: str, content_type: str = "text/plain; charset=utf-8",
+                  download: Optional[str] = None) -> Any:
+        response = connection.respond(status, body)
+        del response.headers["Content-Type"]
+        response.headers["Content-Type"] = content_type
+        response.headers["Cache-Control"] = "no-store"
+        if download:
+            response.headers["Content-Disposition"] = f'attachment; filename="{download}"'
+        return response
+
+    # ---- WebSocket --------------------------------------------------------------------------
+
+    async def _handle(self, ws: Any) -> None:
+        conn = _Connection(ws)
+        writer = asyncio.ensure_future(conn.writer())
+        conn.send({"type": "hello", "protocol": PROTOCOL, "ruleset": self.ruleset, "time_limit": self.time_limit})
+        try:
+            async for raw in ws:
+                self.handle_message(conn, raw)
+        except Exception as exc:  # a closed connection ends the loop; anything else is logged by websockets
+            if not type(exc).__name__.startswith("ConnectionClosed"):
+                raise
+        finally:
+            if conn.table is not None:
+                conn.table.detach(conn.seat, conn)
+            conn.queue.put_nowait(None)
+            try:
+                await asyncio.wait_for(writer, 5)
+            except Exception:
+                writer.cancel()
+
+    def handle_message(self, conn: Any, raw: Any) -> None:
+        """One client frame: checked completely, then applied; any problem is an error reply."""
+        try:
+            message = parse_message(raw)
+        except ProtocolError as exc:
+            conn.send(error(exc.code, str(exc)))
+            return
+        kind = message["type"]
+        try:
+            getattr(self, f"_on_{kind}")(conn, message)
+        except MahjongError as exc:  # e.g. a ruleset refusing something: nothing was changed
+            conn.send(error("refused", str(exc), kind))
+
+    def _on_ping(self, conn: Any, message: Dict[str, Any]) -> None:
+        conn.send({"type": "pong", "id": message.get("id")})
+
+    def _on_tables(self, conn: Any, message: Dict[str, Any]) -> None:
+        conn.send({"type": "tables", "tables": [t.summary() for t in self.tables.values() if not t.finished]})
+
+    def _on_join(self, conn: Any, message: Dict[str, Any]) -> None:
+        if conn.table is not None:
+            conn.send(error("already_seated", f"this connection holds seat {conn.seat} at table {conn.table.id}; "
+                                              "open another connection to join again", "join"))
+            return
+        table_id = message.get("table")
+        if table_id is not None:
+            if "bots" in message:
+                conn.send(error("bad_field", "join: \"bots\" is for a new table; leave out \"table\" with it", "join"))
+                return
+            table = self.tables.get(table_id)
+            if table is None or table.finished:
+                conn.send(error("unknown_table", f"no open table {table_id!r}; send {{\"type\": \"tables\"}}", "join"))
+                return
+        elif "bots" in message:
+            table = self.new_table(message["bots"])
+        else:
+            table = next((t for t in self.tables.values() if t.open_seats() and not t.finished), None) \
+                or self.new_table()
+        open_seats = table.open_seats()
+        seat = message.get("seat", open_seats[0] if open_seats else None)
+        if seat not in open_seats:
+            conn.send(error("seat_taken", f"table {table.id}: seat {seat} is not open; open seats: {open_seats}",
+                            "join"))
+            return
+        table.claim(seat, message.get("name", ""))
+        conn.table, conn.seat = table, seat
+        table.attach(seat, conn, 0)
+
+    def _on_resume(self, conn: Any, message: Dict[str, Any]) -> None:
+        found = self.tokens.get(message["token"])
+        if found is None or found[0].seats[found[1]].token != message["token"]:
+            conn.send(error("unknown_token", "no seat holds this token (the hand may be over and forgotten, "
+                                             "or the seat was left)", "resume"))
+            return
+        table, seat = found
+        if conn.table is not None and (conn.table, conn.seat) != (table, seat):
+            conn.table.detach(conn.seat, conn)
+        conn.table, conn.seat = table, seat
+        table.attach(seat, conn, message.get("since", 0))
+
+    def _seated(self, conn: Any, kind: str) -> Optional[Table]:
+        if conn.table is None:
+            conn.send(error("not_seated", f"{kind}: join a table or resume a seat first", kind))
+        return conn.table
+
+    def _on_act(self, conn: Any, message: Dict[str, Any]) -> None:
+        table = self._seated(conn, "act")
+        if table is not None:
+            reply = table.act(conn.seat, message)
+            if reply is not None:
+                conn.send(reply)
+
+    def _on_leave(self, conn: Any, message: Dict[str, Any]) -> None:
+        table = self._seated(conn, "leave")
+        if table is not None:
+            seat = conn.seat
+            self.tokens.pop(table.seats[seat].token or "", None)
+            table.leave(seat)
+            conn.detach()
+
