@@ -10,6 +10,11 @@ observations, then plays against random and greedy opponents.
    greedy on held-out decisions.
 
     python examples/imitation.py --ruleset sichuan --hands 400 --epochs 8
+
+A run on 2026-12-01 (Sichuan, `--hands 400 --epochs 8 --eval-walls 20`, 341 s on the loaded shared
+machine): 19,133 decisions, held-out agreement with greedy 66%; against three RandomBots the policy
+scores +5.70 points per hand (greedy in the same seats: +11.55); against three GreedyBots −15.90.
+It beats random, not greedy: a linear-ish imitation of two thirds of greedy's choices is not greedy.
 """
 
 from __future__ import annotations

@@ -13,6 +13,16 @@ the same wall is played by four greedy bots; the figure is the MC bot's mean poi
 the same seats on the same walls (so the luck of the deal cancels).
 
     python examples/mc_bot.py --ruleset sichuan --walls 12 --rollouts 6
+
+Figures (2026-12-01, duplicate pairs = walls x 4 seats; difference = MC minus greedy, ± one standard
+error). It does NOT beat greedy yet:
+- Sichuan, best-shanten discards only, 8 rollouts, independent worlds: −0.38 ± 1.61 (160 pairs);
+- Sichuan, + the safest discard, common worlds, 6 rollouts: −0.60 ± 1.78 (120 pairs);
+- Sichuan, + claim windows, 8 rollouts: −1.15 ± 1.60 (120 pairs);
+- Changbai, the same, 6 rollouts: +0.07 ± 1.39 (60 pairs).
+Likely why: uniform determinizations give the opponents random hands, much weaker than the
+structured hands greedy players hold, so the rollouts underrate danger and the search mostly
+re-derives greedy's choice; weighting the worlds by the opponents' discards is the next step.
 """
 
 from __future__ import annotations
