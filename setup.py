@@ -43,6 +43,9 @@ core = Extension(
     extra_compile_args=cflags,
     extra_link_args=lflags,
 )
+# The learning environments' observation encoder (mahjong_core.env; NumPy only at run time, lazily).
+env_encoder = Extension("mahjong_core.env._encode", sources=["python/env/_encode.pyx"], extra_compile_args=cflags,
+                        extra_link_args=lflags)
 
 # The lookup tables are baked into the extension (cpp/include/mahjong_core/tables.h): before the
 # extension is compiled, the repo's own generator (cpp/tools/gen_tables.cpp + cpp/src/tables.cpp)
@@ -105,7 +108,7 @@ game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
 setup(
     cmdclass={"build_ext": BuildExtWithTables},
     ext_modules=cythonize(
-        [core],
+        [core, env_encoder],
         language_level=3,
         compiler_directives={"embedsignature": True},
     )

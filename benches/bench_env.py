@@ -1,0 +1,196 @@
+"""Learning environments: the observation encoder, a random-policy decision with observation and
+mask, VectorEnv self-play and the PettingZoo AEC wrapper — side by side with riichienv (Rust,
+Japanese riichi) measured in the same run.
+
+Goals (issue 13): encoder <= 1 µs per observation; a random-policy decision with observation and
+mask <= 6 µs (riichienv with `obs.encode()`: 16.6 µs in the issue); VectorEnv random self-play with
+observations >= 2,500 hands/s on one core; the AEC wrapper >= 800 hands/s.
+
+    pytest benches/bench_env.py
+    python benches/bench_env.py          # a plain table (ours and riichienv's, same run)
+
+The plain table measures CPU time of this process (`time.process_time`), which a loaded machine
+inflates less than wall-clock time; pytest-benchmark reports wall-clock time.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Dict, Tuple
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from mahjong_core.env import N_PLANES, VectorEnv, aec_env  # noqa: E402
+from mahjong_core.env._encode import encode_into, mask_into  # noqa: E402
+from mahjong_core.env.table import next_seat  # noqa: E402
+from mahjong_core.game import new_game  # noqa: E402
+
+RULESETS = ("sichuan", "changbai", "mcr")
+
+import mahjong_core  # noqa: E402
+
+mahjong_core.ensure_init()  # the core's lookup tables (built on first use, ~0.3 s) before any timing
+
+
+def midgame(ruleset: str) -> Tuple[Any, int]:
+    game = new_game(ruleset, seed=11)
+    rng = random.Random(1)
+    while len(game.rivers[0]) < 8 and not game.finished:
+        seat = next_seat(game)
+        acts = game._pending[seat]
+        game.act(seat, acts[int(rng.random() * len(acts))])
+    return game, next_seat(game)
+
+
+def encoder_us(ruleset: str, n: int = 20000) -> float:
+    game, seat = midgame(ruleset)
+    out = np.zeros((N_PLANES[ruleset], 34), np.uint8)
+    t = time.process_time()
+    for _ in range(n):
+        encode_into(game, seat, out)
+    return (time.process_time() - t) / n * 1e6
+
+
+def decisions(ruleset: str, hands: int = 150) -> Tuple[float, float]:
+    """Random policy reading observation and mask at every decision: (µs per decision, hands/s)."""
+    obs = np.zeros((N_PLANES[ruleset], 34), np.uint8)
+    rng = random.Random(0)
+    count = 0
+    t = time.process_time()
+    for h in range(hands):
+        game = new_game(ruleset, seed=3, hand_no=h)
+        code_of = game.space.code_of_uid
+        mask = np.zeros(game.space.size, np.int8)
+        act = game.act
+        while not game.finished:
+            seat = next_seat(game)
+            actions = game._pending[seat]
+            encode_into(game, seat, obs)
+            mask_into(actions, code_of, mask)
+            act(seat, actions[int(rng.random() * len(actions))])
+            count += 1
+    el = time.process_time() - t
+    return el / count * 1e6, hands / el
+
+
+def vector_hands_per_s(ruleset: str, num_envs: int = 64, steps: int = 1500) -> float:
+    env = VectorEnv(ruleset, num_envs)
+    obs, _ = env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    hands = 0
+    t = time.process_time()
+    for _ in range(steps):
+        actions = (rng.random(obs["action_mask"].shape) * obs["action_mask"]).argmax(1)
+        obs, _, term, _, _ = env.step(actions)
+        hands += int(term.sum())
+    return hands / (time.process_time() - t)
+
+
+def aec_hands_per_s(ruleset: str, hands: int = 60) -> float:
+    env = aec_env(ruleset)
+    rng = random.Random(0)
+    t = time.process_time()
+    for h in range(hands):
+        env.reset(seed=h)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+    return hands / (time.process_time() - t)
+
+
+def riichienv_figures(seconds: float = 4.0) -> Dict[str, float]:
+    """riichienv's random self-play with `obs.encode()` per decision, and its encoder alone."""
+    try:
+        import riichienv
+    except ImportError:
+        return {}
+    env = riichienv.RiichiEnv()
+    rng = random.Random(0)
+    dec = hands = 0
+    enc_time = 0.0
+    t = time.process_time()
+    while time.process_time() - t < seconds:
+        obs = env.reset()
+        while not env.done():
+            acts = {}
+            for pid, o in obs.items():
+                e0 = time.process_time()
+                o.encode()
+                enc_time += time.process_time() - e0
+                la = o.legal_actions()
+                acts[pid] = la[int(rng.random() * len(la))]
+                dec += 1
+            obs = env.step(acts)
+        hands += 1
+    el = time.process_time() - t
+    return {"us_per_decision": el / dec * 1e6, "encode_us": enc_time / dec * 1e6, "games_per_s": hands / el,
+            "decisions_per_game": dec / hands}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_encoder(benchmark, ruleset):
+    game, seat = midgame(ruleset)
+    out = np.zeros((N_PLANES[ruleset], 34), np.uint8)
+    benchmark.group = "env: one observation"
+    benchmark.name = f"{ruleset} encode"
+    benchmark.extra_info.update(ours=True, goal_us=1.0)
+    benchmark(encode_into, game, seat, out)
+
+
+def test_riichienv_encoder(benchmark):
+    riichienv = pytest.importorskip("riichienv")
+    env = riichienv.RiichiEnv()
+    obs = env.reset()
+    o = next(iter(obs.values()))
+    benchmark.group = "env: one observation"
+    benchmark.name = "riichienv obs.encode()"
+    benchmark.extra_info.update(ours=False, peer="riichienv")
+    benchmark(o.encode)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_random_decisions(benchmark, ruleset):
+    benchmark.group = "env: random-policy hands with observation and mask"
+    benchmark.name = f"{ruleset}"
+    benchmark.extra_info.update(ours=True, goal_us_per_decision=6.0)
+    benchmark.pedantic(decisions, args=(ruleset, 40), rounds=3, iterations=1)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_vector_env(benchmark, ruleset):
+    benchmark.group = "env: VectorEnv self-play"
+    benchmark.name = f"{ruleset} VectorEnv(64)"
+    benchmark.extra_info.update(ours=True, goal_hands_per_s=2500)
+    benchmark.pedantic(vector_hands_per_s, args=(ruleset, 64, 200), rounds=2, iterations=1)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_aec(benchmark, ruleset):
+    benchmark.group = "env: PettingZoo AEC"
+    benchmark.name = f"{ruleset} aec_env"
+    benchmark.extra_info.update(ours=True, goal_hands_per_s=800)
+    benchmark.pedantic(aec_hands_per_s, args=(ruleset, 10), rounds=2, iterations=1)
+
+
+def main() -> None:
+    peer = riichienv_figures()
+    print("| ruleset | encode µs | decision µs (obs + mask) | hands/s (decisions) | VectorEnv(64) hands/s | AEC hands/s |")
+    print("|---|---|---|---|---|---|")
+    for ruleset in RULESETS:
+        us, hps = decisions(ruleset)
+        print(f"| {ruleset} | {encoder_us(ruleset):.2f} | {us:.2f} | {hps:,.0f} | {vector_hands_per_s(ruleset):,.0f} | "
+              f"{aec_hands_per_s(ruleset):,.0f} |")
+    if peer:
+        print(f"| riichienv (riichi, same run) | {peer['encode_us']:.2f} | {peer['us_per_decision']:.2f} | "
+              f"{peer['games_per_s']:,.1f} games/s ({peer['decisions_per_game']:.0f} decisions each) | — | — |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,54 @@
+"""Learning environments: a native observation encoder, PettingZoo / Gymnasium environments, a
+vector env for self-play, determinization for search bots, and bots that play from observations.
+
+    from mahjong_core.env import encode, legal_mask, aec_env, VectorEnv
+    obs = encode(game, seat)            # uint8 (C, 34), docs/OBSERVATION.md
+    mask = legal_mask(game, seat)       # int8 (A,), the ruleset's ActionSpace codes
+
+Needs the `[rl]` extra (numpy, gymnasium, pettingzoo): `pip install "mahjong_core[rl]"`. Importing
+this package imports none of them; each is imported by the first call that needs it (an ImportError
+naming that line when missing).
+
+Modules: `layout` (the plane layout, no dependency), `_encode` (the compiled encoder), `table` (the
+shared driver of one hand for the environments), `pettingzoo_env` (`aec_env`, `parallel_env`),
+`gym_env` (`MahjongEnv`, registered as mahjong_core/Sichuan-v0, MCR-v0, Changbai-v0), `vector`
+(`VectorEnv`), `determinize`, `bots` (`ObservationBot`, `PolicyBot`).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from .layout import LAYOUT_IDS, LAYOUT_VERSION, N_PLANES, plane_names
+
+__all__ = [
+    "LAYOUT_IDS", "LAYOUT_VERSION", "N_PLANES", "plane_names", "encode", "legal_mask", "n_planes", "action_size",
+    "aec_env", "parallel_env", "MahjongEnv", "VectorEnv", "determinize", "ObservationBot", "PolicyBot",
+    "register_envs", "SOURCE_ATTRIBUTES",
+]
+
+_LAZY = {
+    "encode": "._encode", "legal_mask": "._encode", "n_planes": "._encode", "SOURCE_ATTRIBUTES": "._encode",
+    "aec_env": ".pettingzoo_env", "parallel_env": ".pettingzoo_env",
+    "MahjongEnv": ".gym_env", "register_envs": ".gym_env",
+    "VectorEnv": ".vector", "determinize": ".determinize",
+    "ObservationBot": ".bots", "PolicyBot": ".bots",
+}
+
+
+def action_size(ruleset: str) -> int:
+    """A, the number of action codes of `ruleset` (its `ActionSpace.size`)."""
+    from mahjong_core.game.actions import SPACES
+    from mahjong_core.game.registry import check_ruleset
+
+    return SPACES[check_ruleset(ruleset)].size
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mahjong_core.env' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # later lookups are plain module attributes
+    return value

@@ -1,0 +1,30 @@
+"""Lazy imports of the `[rl]` extra: `import mahjong_core` (and `mahjong_core.env`) never imports them."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+__all__ = ["numpy", "gymnasium", "pettingzoo", "require"]
+
+_HINT = 'pip install "mahjong_core[rl]"'
+
+
+def require(name: str) -> Any:
+    """Import `name` (a module of the [rl] extra) or raise an ImportError naming the install line."""
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        raise ImportError(f"mahjong_core.env needs {name.split('.')[0]}: {_HINT}") from exc
+
+
+def numpy() -> Any:
+    return require("numpy")
+
+
+def gymnasium() -> Any:
+    return require("gymnasium")
+
+
+def pettingzoo() -> Any:
+    return require("pettingzoo")

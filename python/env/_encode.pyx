@@ -1,0 +1,365 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""Native observation encoder and legal-action mask (see docs/OBSERVATION.md and `layout.py`).
+
+Hot path: one call per decision of every learning environment, so it reads the engine's lists and
+tuples with C-level indexing and writes into the caller's buffer without allocating. It reads only the
+*observation source* attributes listed in `SOURCE_ATTRIBUTES` — a `Game` has them all, and so must any
+other source (the Botzone kit's `BotzoneState`). Of another seat it reads only what that seat shows.
+"""
+
+from cpython.bytearray cimport PyByteArray_AS_STRING
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.bytes cimport PyBytes_AS_STRING
+from libc.string cimport memset
+
+from mahjong_core.errors import InvalidArgumentError
+
+#: The attributes `encode` reads (docs/OBSERVATION.md, "Sources").
+SOURCE_ATTRIBUTES = (
+    "ruleset", "hands", "melds", "rivers", "flowers", "won_tiles", "won", "declared", "dealer", "turn",
+    "phase", "drawn", "discard", "discarder", "kong_tile", "wall_remaining()",
+    # ruleset state (only the ruleset's own is read): Sichuan void, Changbai piao, MCR prevalent_wind
+)
+
+# layout constants (kept equal to layout.py; tests/test_env_encode.py checks)
+cdef enum:
+    HAND = 0
+    DRAWN = 4
+    SEAT_BASE = 5
+    SEAT_PLANES = 10
+    UNSEEN = 45
+    VISIBLE = 49
+    LAST_DISCARD = 53
+    KONG_TILE = 54
+    SEAT_WIND = 55
+    PREVALENT_WIND = 56
+    INFO = 57
+    WALL = 58
+    WALL_END = 59
+    RULESET_BASE = 60
+
+LAYOUT_CONSTANTS = {"HAND": HAND, "DRAWN": DRAWN, "SEAT_BASE": SEAT_BASE, "SEAT_PLANES": SEAT_PLANES,
+                    "UNSEEN": UNSEEN, "VISIBLE": VISIBLE, "LAST_DISCARD": LAST_DISCARD, "KONG_TILE": KONG_TILE,
+                    "SEAT_WIND": SEAT_WIND, "PREVALENT_WIND": PREVALENT_WIND, "INFO": INFO, "WALL": WALL,
+                    "WALL_END": WALL_END, "RULESET_BASE": RULESET_BASE}
+
+cdef dict _RULESET_CODE = {"sichuan": 0, "changbai": 1, "mcr": 2}
+cdef int[3] _N_PLANES
+_N_PLANES[0] = RULESET_BASE + 8
+_N_PLANES[1] = RULESET_BASE + 1
+_N_PLANES[2] = RULESET_BASE + 1
+N_PLANES = {"sichuan": _N_PLANES[0], "changbai": _N_PLANES[1], "mcr": _N_PLANES[2]}
+
+_np = None
+
+
+cdef object _numpy():
+    global _np
+    if _np is None:
+        from mahjong_core.env._deps import numpy
+        _np = numpy()
+    return _np
+
+
+cdef inline void _thresholds(unsigned char* base, int t, int count, int levels) noexcept:
+    """Set planes base, base+34, ... for count >= 1 .. levels."""
+    cdef int k
+    if count > levels:
+        count = levels
+    for k in range(count):
+        base[34 * k + t] = 1
+
+
+cdef int _check_seat(object seat) except -1:
+    if type(seat) is not int or not 0 <= <long>seat < 4:
+        raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
+    return <int>seat
+
+
+cdef int _ruleset_of(object game) except -1:
+    try:
+        code = _RULESET_CODE[game.ruleset]
+    except (KeyError, AttributeError, TypeError):
+        raise InvalidArgumentError(
+            f"encode: {type(game).__name__} is not an observation source (a Game or BotzoneState with "
+            f"ruleset 'sichuan', 'changbai' or 'mcr')") from None
+    return code
+
+
+def n_planes(str ruleset):
+    """C, the number of planes of `ruleset`'s observation."""
+    return N_PLANES[ruleset]
+
+
+cdef bint _fits(object out, Py_buffer* b, int rows, int cols, char fmt):
+    """Acquire `out`'s buffer when it is a writeable C-contiguous array of (rows, cols) items of
+    format `fmt` ('B' uint8, 'b' int8; cols < 0: one-dimensional of length rows). The raw buffer
+    protocol, not a typed memoryview: that costs ~1 µs per call, more than the encoding itself."""
+    if PyObject_GetBuffer(out, b, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_STRIDES) != 0:
+        return False
+    cdef bint ok = b.itemsize == 1 and b.format != NULL and b.format[0] == fmt and b.format[1] == 0
+    if ok and cols < 0:
+        ok = b.ndim == 1 and (rows < 0 or b.shape[0] == rows) and b.strides[0] == 1
+    elif ok:
+        ok = b.ndim == 2 and b.shape[0] == rows and b.shape[1] == cols and b.strides[1] == 1 and b.strides[0] == cols
+    if not ok:
+        PyBuffer_Release(b)
+    return ok
+
+
+def _describe(out):
+    shape = getattr(out, "shape", None)
+    dtype = getattr(out, "dtype", None)
+    return f"{type(out).__name__} {dtype} {shape}" if shape is not None else type(out).__name__
+
+
+def encode(game, seat, out=None):
+    """The observation of `seat` as a uint8 array (C, 34), written into `out` when given.
+
+    `game`: a `Game` or any observation source (see SOURCE_ATTRIBUTES). `out`: a writeable
+    C-contiguous uint8 array of shape (C, 34) (`n_planes(ruleset)`), overwritten; a new NumPy array
+    when None. Raises InvalidArgumentError for a bad seat or buffer (nothing written then).
+    """
+    cdef int s = _check_seat(seat)
+    cdef int rs = _ruleset_of(game)
+    cdef Py_buffer b
+    if out is None:
+        out = _numpy().empty((_N_PLANES[rs], 34), dtype="uint8")
+    try:
+        ok = _fits(out, &b, _N_PLANES[rs], 34, b'B')
+    except Exception:
+        ok = False
+    if not ok:
+        raise InvalidArgumentError(
+            f"encode: out must be a writeable C-contiguous uint8 array of shape ({_N_PLANES[rs]}, 34) for "
+            f"{game.ruleset}, got {_describe(out)}; allocate it with numpy.zeros((n_planes(ruleset), 34), numpy.uint8)")
+    try:
+        _encode_into(game, s, rs, <unsigned char*>b.buf)
+    finally:
+        PyBuffer_Release(&b)
+    return out
+
+
+def encode_into(game, seat, out):
+    """`encode(game, seat, out)` returning nothing (the environments' call)."""
+    encode(game, seat, out)
+
+
+cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1:
+    cdef int planes = _N_PLANES[rs]
+    cdef int t, k, n, r, s, kind, count, cell
+    cdef int visible[42]
+    cdef unsigned char hand[34]
+    cdef const unsigned char* hp
+    cdef list river, ms, lst
+    cdef tuple m
+    cdef unsigned char* sp
+
+    memset(o, 0, planes * 34)
+    memset(visible, 0, sizeof(visible))
+
+    # own concealed tiles
+    own = game.hands[seat]
+    if type(own) is bytearray and len(own) == 34:
+        hp = <const unsigned char*>PyByteArray_AS_STRING(own)
+    elif type(own) is bytes and len(own) == 34:
+        hp = <const unsigned char*>PyBytes_AS_STRING(own)
+    else:
+        hp = NULL
+    for t in range(34):
+        hand[t] = hp[t] if hp != NULL else <unsigned char>own[t]
+    for t in range(34):
+        n = hand[t]
+        if n:
+            _thresholds(o + HAND * 34, t, n, 4)
+
+    cdef int turn = game.turn
+    cdef int dealer = game.dealer
+    cdef int phase = game.phase
+    cdef int drawn = game.drawn
+    if turn == seat and drawn >= 0:
+        o[DRAWN * 34 + drawn] = 1
+
+    cdef list rivers = game.rivers
+    cdef list melds = game.melds
+    cdef list won_tiles = game.won_tiles
+    cdef object won = game.won
+    cdef object declared = game.declared
+    cdef unsigned char* info = o + INFO * 34
+    cdef int rcount[34]
+    for s in range(4):
+        r = (s - seat) & 3
+        sp = o + (SEAT_BASE + SEAT_PLANES * r) * 34
+        river = <list>rivers[s]
+        n = len(river)
+        if n:
+            memset(rcount, 0, sizeof(rcount))
+            for k in range(n):
+                t = <int>river[k]
+                rcount[t] += 1
+                visible[t] += 1
+                if k >= n - 3:
+                    sp[4 * 34 + t] = 1
+            sp[3 * 34 + t] = 1  # the last tile of the river
+            for t in range(34):
+                if rcount[t]:
+                    _thresholds(sp, t, rcount[t], 3)
+        ms = <list>melds[s]
+        for m in ms:
+            kind = <int>m[0]
+            t = <int>m[1]
+            if kind == 0:      # chow: tiles t, t+1, t+2
+                for k in range(3):
+                    visible[t + k] += 1
+                    if sp[5 * 34 + t + k]:
+                        sp[6 * 34 + t + k] = 1
+                    else:
+                        sp[5 * 34 + t + k] = 1
+            elif kind == 1:    # pung
+                visible[t] += 3
+                sp[7 * 34 + t] = 1
+            elif kind == 4:    # concealed kong: its tile is seen by its owner only
+                info[27 + r] += 1
+                if s == seat:
+                    visible[t] += 4
+                    sp[9 * 34 + t] = 1
+            else:              # melded or added kong
+                visible[t] += 4
+                sp[8 * 34 + t] = 1
+        lst = <list>won_tiles[s]
+        for k in range(len(lst)):
+            t = <int>lst[k]
+            visible[t] += 1
+            if rs == 0:
+                o[(RULESET_BASE + 4 + r) * 34 + t] = 1
+        if won[s]:
+            info[19 + r] = 1
+        if declared[s]:
+            info[23 + r] = 1
+
+    # unseen / visible
+    for t in range(34):
+        n = visible[t]
+        if n:
+            _thresholds(o + VISIBLE * 34, t, n, 4)
+        n = 4 - n - hand[t]
+        if n > 0:
+            _thresholds(o + UNSEEN * 34, t, n, 4)
+
+    cdef int discarder = game.discarder
+    cdef int discard = game.discard
+    if discarder >= 0 and discard >= 0:
+        o[LAST_DISCARD * 34 + discard] = 1
+        info[4 + ((discarder - seat) & 3)] = 1
+    if phase == 4:  # ROB
+        t = game.kong_tile
+        if t >= 0:
+            o[KONG_TILE * 34 + t] = 1
+    o[SEAT_WIND * 34 + 27 + ((seat - dealer) & 3)] = 1
+    info[(dealer - seat) & 3] = 1
+    info[8 + ((turn - seat) & 3)] = 1
+    if 0 <= phase < 7:
+        info[12 + phase] = 1
+
+    cdef int left = <int>game.wall_remaining()
+    for k in range(34):
+        if left > 4 * k:
+            o[WALL * 34 + k] = 1
+        if left > k:
+            o[WALL_END * 34 + k] = 1
+
+    cdef object values
+    if rs == 0:      # Sichuan: void suits
+        values = game.void
+        for s in range(4):
+            k = <int>values[s]
+            if 0 <= k < 3:
+                r = (s - seat) & 3
+                memset(o + (RULESET_BASE + r) * 34 + 9 * k, 1, 9)
+    elif rs == 1:    # Changbai: 飘
+        values = game.piao
+        for s in range(4):
+            k = <int>values[s]
+            if 0 <= k <= 6:
+                o[RULESET_BASE * 34 + 4 * ((s - seat) & 3) + k // 2] = 1
+    else:            # MCR: flowers, prevalent wind
+        k = <int>game.prevalent_wind
+        if 0 <= k < 4:
+            o[PREVALENT_WIND * 34 + 27 + k] = 1
+        lst = <list>game.flowers
+        for s in range(4):
+            n = len(<list>lst[s])
+            if n > 8:
+                n = 8
+            if n:
+                memset(o + RULESET_BASE * 34 + 8 * ((s - seat) & 3), 1, n)
+    return 0
+
+
+def legal_mask(game, seat, out=None):
+    """0/1 per action code of the ruleset's ActionSpace (int8, length `game.space.size`: the dtype
+    Gymnasium's masked sampling takes) for `seat`, written into `out` when given (a writeable int8
+    array of that length). Reads `game.legal_actions(seat)` and `game.space`."""
+    cdef int s = _check_seat(seat)
+    space = game.space
+    cdef int size = space.size
+    cdef Py_buffer b
+    if out is None:
+        out = _numpy().empty(size, dtype="int8")
+    try:
+        ok = _fits(out, &b, size, -1, b'b')
+    except Exception:
+        ok = False
+    if not ok:
+        raise InvalidArgumentError(
+            f"legal_mask: out must be a writeable contiguous int8 array of shape ({size},), got {_describe(out)}")
+    try:
+        _mask_into(game.legal_actions(s), space.code_of_uid, <signed char*>b.buf, size)
+    finally:
+        PyBuffer_Release(&b)
+    return out
+
+
+def mask_into(list actions, tuple code_of_uid, out):
+    """The 0/1 mask of `actions` into the int8 array `out` (the environments' call)."""
+    cdef Py_buffer b
+    if not _fits(out, &b, -1, -1, b'b'):
+        raise InvalidArgumentError(f"mask_into: out must be a writeable contiguous int8 vector, got {_describe(out)}")
+    try:
+        _mask_into(actions, code_of_uid, <signed char*>b.buf, b.shape[0])
+    finally:
+        PyBuffer_Release(&b)
+
+
+cdef int _mask_into(list actions, tuple code_of_uid, signed char* o, int size) except -1:
+    cdef int code
+    memset(o, 0, size)
+    for a in actions:
+        code = <int>code_of_uid[<int>a.uid]
+        if 0 <= code < size:
+            o[code] = 1
+    return len(actions)
+
+
+def encode_batch(list games, list seats, unsigned char[:, :, ::1] out, signed char[:, ::1] masks):
+    """Row i of `out` / `masks` := the observation / legal mask of `seats[i]` in `games[i]` (one call
+    per vector step: the buffers are acquired once, not once per sub-environment). A seat of -1
+    leaves zeros (a finished game)."""
+    cdef Py_ssize_t i, n = len(games)
+    cdef int seat, rs, size
+    if out.shape[0] < n or masks.shape[0] < n or len(seats) < n:
+        raise InvalidArgumentError("encode_batch: buffers shorter than the list of games")
+    size = masks.shape[1]
+    for i in range(n):
+        game = games[i]
+        seat = <int>seats[i]
+        if seat < 0:
+            memset(&out[i, 0, 0], 0, out.shape[1] * 34)
+            memset(&masks[i, 0], 0, size)
+            continue
+        rs = _ruleset_of(game)
+        if out.shape[1] != _N_PLANES[rs] or out.shape[2] != 34:
+            raise InvalidArgumentError(f"encode_batch: out must be (N, {_N_PLANES[rs]}, 34)")
+        _encode_into(game, seat, rs, &out[i, 0, 0])
+        actions = game._pending.get(seat) if seat not in game._answers else None
+        _mask_into(actions or [], game.space.code_of_uid, &masks[i, 0], size)

@@ -1,0 +1,239 @@
+"""`determinize(game, seat, rng)`: a full game consistent with everything `seat` has seen.
+
+For search bots (ISMCTS, flat Monte-Carlo): the tiles `seat` cannot see — the other seats'
+concealed tiles, the tiles of their concealed kongs, and the live wall — are redrawn from the
+unseen tiles; everything `seat` sees (its own hand, rivers, exposed melds, flowers, won tiles, the
+wall's size, revealed choices, the ledger) is unchanged, so `encode(result, seat)` equals
+`encode(game, seat)`. The game itself is not modified (the result is a `game.clone()`).
+
+Sampling: the other seats' hands are dealt uniformly from the unseen tiles that may lie in a hand
+(flowers never do: they are set aside at once, so they stay in the wall), then the rest is shuffled
+uniformly into the live wall. Public inferences are respected: a Sichuan seat whose last discard
+was not of its void suit (or that has won) holds no void-suit tile, so it is dealt from the other
+suits (dealt first; with several such seats the draw is sequential, which is close to but not
+exactly uniform over the joint deals); the kind of another seat's concealed kong is drawn among the
+kinds with all four copies unseen (its owner's void suit excluded in Sichuan).
+
+Not resampled (a known limit): the concealed tiles of a seat that has declared ready (报听) — a
+consistent ready hand with that seat's single wait is not searched for — so a search bot using this
+sees those hands as they are.
+
+Hidden state that depended on the old hands is recomputed or dropped: the other seats' wait masks,
+their pending
+choices in the open window (claim / rob / 定缺; any answers they had given are dropped — they answer
+again), their Sichuan pass locks, a Changbai kept tile (redrawn from the new hand). Positions of
+the wall already drawn keep their old tiles, so the result's log is not a replayable log.
+
+Allowed when `seat` answers the open window (or has answered it), or on its own turn, or in a
+choice window (定缺 / 飘); InvalidArgumentError when another seat is on its own turn (its drawn tile
+is hidden), in a claim / rob window `seat` takes no part in, or when the hand is over.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, List, Optional
+
+from mahjong_core.errors import InvalidArgumentError
+from mahjong_core.game.actions import PASS, WIN
+from mahjong_core.game.constants import (
+    AFTER_CLAIM, CHOOSE, CLAIM, DONE, LAST_DRAW, MELD_CHOW, MELD_CONCEALED_KONG, MELD_PUNG, OTHERS, ROB, TURN,
+)
+
+__all__ = ["determinize", "unseen_counts"]
+
+#: sequential deals tried before the random walk (`_walk`) takes over
+SEQUENTIAL_ATTEMPTS = 60
+
+
+def unseen_counts(game: Any, seat: int) -> List[int]:
+    """Copies of each of the 42 kinds (flowers 34..41) that `seat` cannot see: the full tile set minus
+    its own hand, every river, exposed meld, its own concealed kongs, won tiles and flowers."""
+    counts = [0] * 42
+    for t in type(game).tiles(type(game).uses_flowers(game.rules)):
+        counts[t] += 1
+    hand = game.hands[seat]
+    for t in range(34):
+        counts[t] -= hand[t]
+    for s in range(4):
+        for t in game.rivers[s]:
+            counts[t] -= 1
+        for t in game.won_tiles[s]:
+            counts[t] -= 1
+        for t in game.flowers[s]:
+            counts[t] -= 1
+        for kind, t, _, _ in game.melds[s]:
+            if kind == MELD_CHOW:
+                counts[t] -= 1
+                counts[t + 1] -= 1
+                counts[t + 2] -= 1
+            elif kind == MELD_PUNG:
+                counts[t] -= 3
+            elif kind != MELD_CONCEALED_KONG or s == seat:
+                counts[t] -= 4
+    return counts
+
+
+def _void_clean(game: Any, s: int) -> bool:
+    """Sichuan: seat s provably holds no tile of its void suit (it has won, or its last discard was
+    not of that suit — void-suit tiles must go first)."""
+    void = getattr(game, "void", None)
+    if void is None or void[s] < 0 or game.phase == CHOOSE:
+        return False
+    if game.won[s]:
+        return True
+    for event in reversed(game._events):
+        if event[0] == "discard" and event[1] == s:
+            return event[2] // 9 != void[s]
+    return False
+
+
+def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> Any:
+    """A clone of `game` with every tile hidden from `seat` redrawn (see the module docstring)."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+        raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
+    if game.finished or game.phase == DONE:
+        raise InvalidArgumentError("determinize: the hand is over")
+    if game.phase in (TURN, AFTER_CLAIM, LAST_DRAW) and game.turn != seat:
+        raise InvalidArgumentError(
+            f"determinize: seat {game.turn} is on its own turn (its drawn tile is hidden from seat {seat}); "
+            f"determinize at a decision of seat {seat} or in a claim / rob / choice window")
+    if game.phase in (CLAIM, ROB) and seat not in game._pending:
+        raise InvalidArgumentError(
+            f"determinize: seat {seat} does not answer this {('claim', 'rob')[game.phase == ROB]} window; the "
+            f"other seats' answers depend on their hidden tiles (determinize at a decision of seat {seat})")
+    rng = rng if rng is not None else random.Random()
+    unseen = unseen_counts(game, seat)
+    others = [s for s in range(4) if s != seat]
+    sizes = {s: sum(game.hands[s]) for s in others}
+    live = game.tail - game.head
+    hidden_kongs = {s: [i for i, m in enumerate(game.melds[s]) if m[0] == MELD_CONCEALED_KONG] for s in others}
+    total = sum(unseen)
+    expected = sum(sizes.values()) + 4 * sum(len(v) for v in hidden_kongs.values()) + live
+    if total != expected:  # pragma: no cover - an engine invariant
+        raise AssertionError(f"unseen {total} tiles, hidden places hold {expected}")
+    void = getattr(game, "void", None)
+    new = game.clone()
+
+    # 1. the kinds of the other seats' concealed kongs, 2. the other seats' hands (seats with a
+    # public constraint first). With several constrained seats a sequential deal can run out of
+    # allowed tiles (the true deal shows one exists): start again then.
+    fixed = [s for s in others if game.declared[s] and not game.won[s]]
+    clean = [s for s in others if _void_clean(game, s) and s not in fixed]
+    order = clean + [s for s in others if s not in clean and s not in fixed]
+    start = list(unseen)
+    for s in fixed:  # see the module docstring: a declared-ready hand is not resampled
+        for t in range(34):
+            start[t] -= game.hands[s][t]
+    for attempt in range(SEQUENTIAL_ATTEMPTS):
+        unseen = list(start)
+        kongs = {}
+        for s in others:
+            for i in hidden_kongs[s]:
+                kinds = [t for t in range(34) if unseen[t] == 4 and not (void is not None and t // 9 == void[s])]
+                t = rng.choice(kinds)
+                unseen[t] = 0
+                kongs[s, i] = t
+        pool = [t for t in range(34) for _ in range(unseen[t])]
+        rng.shuffle(pool)
+        hands = {}
+        for s in order:
+            n = sizes[s]
+            if s in clean:
+                v = void[s]
+                take = [i for i, t in enumerate(pool) if t // 9 != v][:n]
+                if len(take) < n:
+                    break
+            else:
+                take = list(range(n))
+            hand = bytearray(34)
+            for i in take:
+                hand[pool[i]] += 1
+            for i in reversed(take):
+                pool.pop(i)
+            hands[s] = hand
+        else:
+            break
+    else:  # tight constraints: a random walk over consistent deals, started at the true one
+        kongs = {(s, i): game.melds[s][i][1] for s in others for i in hidden_kongs[s]}
+        hands, pool = _walk(game, order, clean, void, sizes, rng)
+        unseen = list(start)
+        for (s, i), t in kongs.items():
+            unseen[t] -= 4
+    for (s, i), t in kongs.items():
+        _, _, marker, frm = new.melds[s][i]
+        new.melds[s][i] = (MELD_CONCEALED_KONG, t, marker, frm)
+    for s, hand in hands.items():
+        new.hands[s] = hand
+    wall_tiles = pool + [t for t in range(34, 42) for _ in range(unseen[t])]
+    rng.shuffle(wall_tiles)
+    wall = list(game.wall)
+    wall[game.head:game.tail] = wall_tiles
+    new.wall = wall
+
+    # 4. hidden state that followed from the old hands
+    for s in others:
+        if not new.won[s] and s not in fixed:
+            new._update_waits(s)
+        if new.lock is not None:
+            new.lock[s] = -1
+        if new.kept[s] >= 0:
+            held = [t for t in range(34) if new.hands[s][t]]
+            new.kept[s] = rng.choice(held)
+        new._offers.pop(s, None)
+        new.pungs[s] = [m[1] for m in new.melds[s] if m[0] == MELD_PUNG]
+    own_answer = game._answers.get(seat)
+    phase = game.phase
+    if phase == CLAIM:
+        new._answers = {}
+        new._open_claims(game.discarder, game.discard)
+    elif phase == ROB:
+        new._answers = {}
+        _open_rob(new)
+    elif phase == CHOOSE and void is not None:
+        from mahjong_core.rules.sichuan.flow import void_choices
+
+        new._answers = {}
+        for s in others:
+            new._pending[s] = void_choices(bytes(new.hands[s]))
+    elif phase == CHOOSE:
+        new._answers = {}  # 飘: the choices do not depend on the hands; the others answer again
+    if own_answer is not None:
+        new._answers[seat] = own_answer
+    return new
+
+
+def _walk(game: Any, order: List[int], clean: List[int], void: Any, sizes: Any, rng: random.Random) -> Any:
+    """Random swaps of hidden tiles between the constrained hands and the rest, each kept when both
+    places still allow their tiles: the walk's stationary distribution is uniform over the consistent
+    deals (symmetric proposals), and 30 swaps per hidden tile mix it well. Used only when the
+    sequential deal keeps failing (two or more Sichuan seats with tight void constraints); the
+    concealed kongs keep their kinds then."""
+    places: List[List[int]] = [[t for t in range(34) for _ in range(game.hands[s][t])] for s in order]
+    rest = [t for t in game.wall[game.head:game.tail] if t < 34]
+    places.append(rest)
+    owner = [(k, j) for k, p in enumerate(places) for j in range(len(p))]
+    forbidden = [void[s] if s in clean else -1 for s in order] + [-1]
+    for _ in range(30 * len(owner)):
+        (a, i), (b, j) = rng.choice(owner), rng.choice(owner)
+        ta, tb = places[a][i], places[b][j]
+        if tb // 9 != forbidden[a] and ta // 9 != forbidden[b]:
+            places[a][i], places[b][j] = tb, ta
+    hands = {}
+    for s, p in zip(order, places):
+        hand = bytearray(34)
+        for t in p:
+            hand[t] += 1
+        hands[s] = hand
+    return hands, places[-1]
+
+
+def _open_rob(new: Any) -> None:
+    """The rob window of the added kong in progress, recomputed for the new hands (as `_added_kong`)."""
+    kong_seat, tile = new.kong_seat, new.kong_tile
+    forced = new.forced_last and new.tail - new.head < new.forced_last
+    pending = {}
+    for s in OTHERS[kong_seat]:
+        if not new.won[s] and (new.waits[s] >> tile) & 1 and new._discard_win_ok(s, tile, True):
+            pending[s] = [WIN] if forced else [WIN, PASS]
+    new._pending = pending

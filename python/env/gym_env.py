@@ -1,0 +1,130 @@
+"""Gymnasium single-agent environment: one learner seat against built-in or user-supplied opponents.
+
+    import gymnasium, mahjong_core.env.gym_env   # registers the ids below
+    env = gymnasium.make("mahjong_core/Sichuan-v0", opponents=["greedy", "random", "greedy"])
+
+Ids: mahjong_core/Sichuan-v0, mahjong_core/MCR-v0, mahjong_core/Changbai-v0 (`register_envs()`
+registers them; importing this module does too). An episode is one hand. Observation:
+`{"observation": (C, 34) uint8, "action_mask": (A,) int8}`; action: a code of the ruleset's
+ActionSpace; reward: the learner's ledger change during the step (its answer and the opponents'
+answers after it), times `reward_scale`. `seat`: the learner's seat (0..3) or "random" (drawn
+from the seed each hand). `reset(seed=S)` deals hand 0 of S; `reset()` the next hand.
+
+`illegal_action`: "raise" (default) — an illegal or out-of-range action raises IllegalActionError
+and changes nothing; "default" — the learner's `Game.default_action` is played instead and
+`info["illegal_action"]` is True (for unmasked samplers; Gymnasium's `check_env` steps with
+`action_space.sample()`, which ignores the mask).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Tuple
+
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+
+from . import spaces
+from ._deps import gymnasium, numpy
+from ._encode import encode_into, mask_into
+from .layout import N_PLANES
+from .opponents import bot_rng, play_until, resolve_opponents
+from .table import Table, to_code
+
+__all__ = ["MahjongEnv", "register_envs", "ENV_IDS"]
+
+ENV_IDS = {"sichuan": "mahjong_core/Sichuan-v0", "mcr": "mahjong_core/MCR-v0", "changbai": "mahjong_core/Changbai-v0"}
+
+_gym = gymnasium()
+
+
+class MahjongEnv(_gym.Env):
+    """Single-agent mahjong (see the module docstring)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(self, ruleset: str = "sichuan", opponents: Any = None, *, seat: Any = 0, rules: Any = None,
+                 reward_scale: float = 1.0, render_mode: Optional[str] = None, illegal_action: str = "raise",
+                 **options: Any) -> None:
+        if illegal_action not in ("raise", "default"):
+            raise InvalidArgumentError(f"illegal_action must be 'raise' or 'default', got {illegal_action!r}")
+        self.illegal_action = illegal_action
+        self.table = Table(ruleset, rules, reward_scale, **options)
+        self.ruleset = self.table.ruleset
+        self.opponents = resolve_opponents(opponents)
+        if not (seat == "random" or (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < 4)):
+            raise InvalidArgumentError(f"seat must be 0..3 or 'random', got {seat!r}")
+        self._seat_rule = seat
+        self.seat = 0 if seat == "random" else seat
+        self.render_mode = render_mode
+        self.observation_space = spaces.observation_space(self.ruleset)
+        self.action_space = spaces.action_space(self.ruleset)
+        np = numpy()
+        self._obs = np.zeros((N_PLANES[self.ruleset], 34), np.uint8)
+        self._mask = np.zeros(self.action_space.n, np.int8)
+        self._bots: list = [None] * 4
+        self._done = True
+
+    def _observation(self) -> Dict[str, Any]:
+        game = self.table.game
+        encode_into(game, self.seat, self._obs)
+        actions = game._pending.get(self.seat) if self.seat not in game._answers else None
+        mask_into(actions or [], game.space.code_of_uid, self._mask)
+        return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
+
+    def _learner_reward(self) -> float:
+        deltas = self.table.deltas()
+        return 0.0 if deltas is None else deltas[self.seat] * self.table.reward_scale
+
+    def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> Tuple[Dict[str, Any], dict]:
+        super().reset(seed=seed)
+        table = self.table
+        game = table.reset(seed)
+        while True:
+            if self._seat_rule == "random":
+                self.seat = bot_rng(table.seed, table.hand_no).randrange(4)
+            rng = bot_rng(table.seed, table.hand_no)
+            for bot in self.opponents:
+                bot.new_hand(rng)
+            self._bots = [None] * 4
+            for k, bot in enumerate(self.opponents):
+                self._bots[(self.seat + 1 + k) % 4] = bot
+            if play_until(game, self.seat, self._bots) >= 0:
+                break
+            game = table.reset()  # the hand ended without a decision of the learner (never in practice)
+        table.deltas()
+        self._done = False
+        return self._observation(), {"seat": self.seat, "hand_no": table.hand_no}
+
+    def step(self, action: Any) -> Tuple[Dict[str, Any], float, bool, bool, dict]:
+        if self._done:
+            raise IllegalActionError("the hand is over: call reset() before step()")
+        game = self.table.game
+        info: Dict[str, Any] = {"seat": self.seat}
+        try:
+            game.act(self.seat, to_code(action))  # IllegalActionError, nothing changed
+        except IllegalActionError:
+            if self.illegal_action == "raise":
+                raise
+            game.act(self.seat, game.default_action(self.seat))
+            info["illegal_action"] = True
+        play_until(game, self.seat, self._bots)
+        reward = self._learner_reward()
+        self._done = game.finished
+        if self._done:
+            info["totals"] = game.ledger.totals()
+        return self._observation(), reward, self._done, False, info
+
+    def render(self) -> Optional[str]:
+        if self.render_mode != "ansi" or self.table.game is None:
+            return None
+        return repr(self.table.game)
+
+
+def register_envs() -> None:
+    """Register the three ids with Gymnasium (idempotent)."""
+    registry = _gym.envs.registry
+    for ruleset, env_id in ENV_IDS.items():
+        if env_id not in registry:
+            _gym.register(id=env_id, entry_point="mahjong_core.env.gym_env:MahjongEnv", kwargs={"ruleset": ruleset})
+
+
+register_envs()

@@ -1,0 +1,189 @@
+"""PettingZoo environments: `aec_env(ruleset, **rules)` and `parallel_env(ruleset, **rules)`.
+
+Agents "player_0" .. "player_3" are seats 0..3. Observations are `{"observation": encode(game,
+seat), "action_mask": legal_mask(game, seat)}`; an agent with nothing to answer sees an all-zero
+mask. Rewards are each seat's ledger change since the previous step, times `reward_scale`; the hand
+ends with every agent terminated (no truncation).
+
+AEC: `agent_selection` is the seat the engine waits for (in a claim window with several pending
+seats, the lowest unanswered one; the window resolves when the last has answered). Parallel: one
+step answers the whole open window — every agent whose mask is not all zero; the actions of the
+others are ignored.
+
+Keyword arguments: `rules` (preset name, Rules or dict of overrides), `reward_scale`, `render_mode`
+("ansi"), and the ruleset's game options (MCR `prevalent_wind`). Hand k after `reset(seed=S)` is
+`new_game(ruleset, seed=S, hand_no=k)`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+from mahjong_core.errors import IllegalActionError
+
+from . import spaces
+from ._deps import numpy, pettingzoo
+from ._encode import encode_into, mask_into
+from .layout import N_PLANES
+from .table import AGENTS, Table, next_seat, to_code
+
+__all__ = ["aec_env", "parallel_env"]
+
+_SEAT = {a: i for i, a in enumerate(AGENTS)}
+
+
+def _class(kind: str) -> Any:
+    """The env classes are built on first use: they subclass PettingZoo's, which is imported lazily."""
+    cls = _CLASSES.get(kind)
+    if cls is None:
+        pz = pettingzoo()
+        _CLASSES["aec"] = type("MahjongAECEnv", (_AECMixin, pz.AECEnv), {"__doc__": _AECMixin.__doc__})
+        _CLASSES["parallel"] = type("MahjongParallelEnv", (_ParallelMixin, pz.ParallelEnv),
+                                    {"__doc__": _ParallelMixin.__doc__})
+        cls = _CLASSES[kind]
+    return cls
+
+
+_CLASSES: Dict[str, Any] = {}
+
+
+def aec_env(ruleset: str, **kwargs: Any) -> Any:
+    """A PettingZoo AEC environment of `ruleset` (see the module docstring)."""
+    return _class("aec")(ruleset, **kwargs)
+
+
+def parallel_env(ruleset: str, **kwargs: Any) -> Any:
+    """A PettingZoo parallel environment of `ruleset` (see the module docstring)."""
+    return _class("parallel")(ruleset, **kwargs)
+
+
+class _Common:
+    def _setup(self, ruleset: str, rules: Any, reward_scale: float, render_mode: Optional[str],
+               options: Dict[str, Any]) -> None:
+        self.table = Table(ruleset, rules, reward_scale, **options)
+        self.ruleset = self.table.ruleset
+        self.render_mode = render_mode
+        self.possible_agents = list(AGENTS)
+        self.metadata = {"name": f"mahjong_core_{self.ruleset}_v0", "render_modes": ["ansi"],
+                         "is_parallelizable": True}
+        self._obs_space = spaces.observation_space(self.ruleset)
+        self._act_space = spaces.action_space(self.ruleset)
+        self.agents: list = []
+        self._started = False
+
+    def observation_space(self, agent: str) -> Any:
+        return self._obs_space
+
+    def action_space(self, agent: str) -> Any:
+        return self._act_space
+
+    def _observe(self, seat: int) -> Dict[str, Any]:
+        np = numpy()
+        game = self.table.game
+        obs = np.empty((N_PLANES[self.ruleset], 34), np.uint8)
+        encode_into(game, seat, obs)
+        mask = np.empty(self._act_space.n, np.int8)
+        actions = game._pending.get(seat) if seat not in game._answers else None
+        mask_into(actions or [], game.space.code_of_uid, mask)
+        return {"observation": obs, "action_mask": mask}
+
+    def _act(self, seat: int, action: Any) -> None:
+        self.table.game.act(seat, to_code(action))  # raises IllegalActionError, state unchanged
+
+    def render(self) -> Optional[str]:
+        if self.render_mode != "ansi" or self.table.game is None:
+            return None
+        game = self.table.game
+        return f"{game!r}\n" + "\n".join(f"seat {s}: {game.hand_of(s)} river {game.rivers[s]}" for s in range(4))
+
+    def close(self) -> None:
+        pass
+
+
+class _AECMixin(_Common):
+    """PettingZoo AEC environment of one ruleset (mahjong_core.env.pettingzoo_env)."""
+
+    def __init__(self, ruleset: str, *, rules: Any = None, reward_scale: float = 1.0,
+                 render_mode: Optional[str] = None, **options: Any) -> None:
+        super().__init__()
+        self._setup(ruleset, rules, reward_scale, render_mode, options)
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
+        self.table.reset(seed)
+        self._started = True
+        self.agents = list(AGENTS)
+        self.rewards = {a: 0.0 for a in AGENTS}
+        self._cumulative_rewards = {a: 0.0 for a in AGENTS}
+        self.terminations = {a: False for a in AGENTS}
+        self.truncations = {a: False for a in AGENTS}
+        self.infos = {a: {} for a in AGENTS}
+        self.agent_selection = AGENTS[next_seat(self.table.game)]
+
+    def observe(self, agent: str) -> Dict[str, Any]:
+        return self._observe(_SEAT[agent])
+
+    def step(self, action: Any) -> None:
+        if not self._started:
+            raise IllegalActionError("call reset() before step()")
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(f"{agent} is done: step(None) removes it (got {action!r})")
+            self._was_dead_step(action)
+            return
+        self._act(_SEAT[agent], action)
+        self._cumulative_rewards[agent] = 0.0
+        deltas = self.table.deltas()
+        scale = self.table.reward_scale
+        for s, a in enumerate(AGENTS):
+            self.rewards[a] = deltas[s] * scale if deltas is not None else 0.0
+        game = self.table.game
+        if game.finished:
+            for a in AGENTS:
+                self.terminations[a] = True
+            self.agent_selection = agent
+        else:
+            self.agent_selection = AGENTS[next_seat(game)]
+        self._accumulate_rewards()
+
+
+class _ParallelMixin(_Common):
+    """PettingZoo parallel environment of one ruleset (mahjong_core.env.pettingzoo_env)."""
+
+    def __init__(self, ruleset: str, *, rules: Any = None, reward_scale: float = 1.0,
+                 render_mode: Optional[str] = None, **options: Any) -> None:
+        self._setup(ruleset, rules, reward_scale, render_mode, options)
+
+    def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> Any:
+        self.table.reset(seed)
+        self._started = True
+        self.agents = list(AGENTS)
+        return {a: self._observe(s) for s, a in enumerate(AGENTS)}, {a: {} for a in AGENTS}
+
+    def step(self, actions: Dict[str, Any]) -> Any:
+        if not self._started or not self.agents:
+            raise IllegalActionError("the hand is over: call reset() before step()")
+        game = self.table.game
+        waiting = [s for s in sorted(game._pending) if s not in game._answers]
+        missing = [AGENTS[s] for s in waiting if AGENTS[s] not in actions]
+        if missing:
+            raise IllegalActionError(f"step: no action for {', '.join(missing)} (must answer now)")
+        codes = [to_code(actions[AGENTS[s]]) for s in waiting]
+        space = game.space
+        for s, code in zip(waiting, codes):  # check all before the first act: all or nothing
+            legal = game._pending[s]
+            if space.action(code) not in legal:
+                raise IllegalActionError(f"step: {space.action(code)!r} is not legal for {AGENTS[s]}; legal: {legal}")
+        for s, code in zip(waiting, codes):
+            game.act(s, code)
+        deltas = self.table.deltas()
+        scale = self.table.reward_scale
+        rewards = {a: (deltas[s] * scale if deltas is not None else 0.0) for s, a in enumerate(AGENTS)}
+        done = game.finished
+        obs = {a: self._observe(s) for s, a in enumerate(AGENTS)}
+        terminations = {a: done for a in AGENTS}
+        truncations = {a: False for a in AGENTS}
+        infos = {a: {} for a in AGENTS}
+        if done:
+            self.agents = []
+        return obs, rewards, terminations, truncations, infos

@@ -1,0 +1,93 @@
+"""The driver of one hand shared by the environments: whose answer is next, actions by code, rewards.
+
+A "table" is a `Game` plus the ledger totals already paid out as rewards. It reads the engine's
+pending table directly (hot path: one call per decision; `Game.pending()` would copy every list).
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional
+
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+from mahjong_core.game.registry import check_ruleset, game_class
+from mahjong_core.game.start import new_game
+
+__all__ = ["next_seat", "to_code", "Table", "AGENTS"]
+
+AGENTS = ("player_0", "player_1", "player_2", "player_3")
+
+
+def next_seat(game: Any) -> int:
+    """The seat whose answer the engine waits for next (the lowest unanswered seat of the open
+    window), or -1 when the hand is over."""
+    pending = game._pending
+    if len(pending) == 1:
+        for seat in pending:
+            return seat
+    answered = game._answers
+    best = -1
+    for seat in pending:
+        if seat not in answered and (best < 0 or seat < best):
+            best = seat
+    return best
+
+
+def to_code(action: Any) -> int:
+    """An action id from a policy (int or NumPy integer) as a Python int; IllegalActionError otherwise."""
+    if action.__class__ is int:
+        return action
+    if isinstance(action, bool) or not hasattr(action, "__index__"):
+        raise IllegalActionError(f"an action is an integer code of the ruleset's ActionSpace, got {action!r}")
+    try:
+        return action.__index__()
+    except TypeError:
+        raise IllegalActionError(f"an action is an integer code of the ruleset's ActionSpace, got {action!r}") from None
+
+
+class Table:
+    """Hands of one ruleset, dealt in sequence from a seed: hand k is `new_game(ruleset, seed=seed,
+    hand_no=k)` with dealer k % 4 (or drawn from the seed where the rules say so)."""
+
+    def __init__(self, ruleset: str, rules: Any = None, reward_scale: float = 1.0, **options: Any) -> None:
+        self.ruleset = check_ruleset(ruleset)
+        self.cls = game_class(ruleset)
+        self.rules = self.cls.rules_class().resolve(rules)
+        if isinstance(reward_scale, bool) or not isinstance(reward_scale, (int, float)):
+            raise InvalidArgumentError(f"reward_scale must be a number, got {reward_scale!r}")
+        self.reward_scale = float(reward_scale)
+        self.options = options
+        self._random_dealer = self.cls.random_dealer(self.rules)
+        self.seed = 0
+        self.hand_no = -1
+        self.game: Any = None
+        self.paid = [0, 0, 0, 0]
+        self._entries = 0
+        new_game(ruleset, seed=0, rules=self.rules, **options)  # checks the options now, not at reset
+
+    def reset(self, seed: Optional[int] = None) -> Any:
+        """Deal the next hand (with `seed`: hand 0 of that seed)."""
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+                raise InvalidArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+            self.seed = seed
+            self.hand_no = 0
+        else:
+            self.hand_no += 1
+        dealer = None if self._random_dealer else self.hand_no % 4
+        self.game = new_game(self.ruleset, seed=self.seed, hand_no=self.hand_no, rules=self.rules, dealer=dealer,
+                             **self.options)
+        self.paid = [0, 0, 0, 0]
+        self._entries = 0
+        return self.game
+
+    def deltas(self) -> Optional[List[int]]:
+        """Each seat's ledger change since the last call (None when nothing was paid)."""
+        ledger = self.game.ledger
+        if len(ledger) == self._entries:
+            return None
+        self._entries = len(ledger)
+        totals = ledger.totals()
+        paid = self.paid
+        out = [totals[s] - paid[s] for s in range(4)]
+        self.paid = totals
+        return out

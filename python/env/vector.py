@@ -1,0 +1,168 @@
+"""`VectorEnv(ruleset, num_envs, opponents=None)`: N hands stepped together (Gymnasium VectorEnv).
+
+- `opponents=None` (self-play): one policy plays every seat. Each step answers, in every sub-env,
+  for the seat that must act next; `infos["seat"][i]` says which seat row i's observation and mask
+  belong to. `rewards[i]` is that seat's ledger change during the step; `infos["seat_rewards"][i]`
+  every seat's (shape (N, 4)).
+- With `opponents` (three bots, or one bot / name for all three; see `opponents.resolve_opponents`):
+  the learner is seat `seat` (default 0) in every sub-env and the others play inside the step;
+  `rewards[i]` is the learner's ledger change.
+
+Observations `{"observation": (N, C, 34) uint8, "action_mask": (N, A) int8}` are written into
+arrays preallocated once (the same arrays every step: copy what you keep). Autoreset is
+"same step": when a hand ends, `terminations[i]` is True and row i already holds the first
+observation of the next hand (rewards are those of the hand that ended). Seeding: `reset(seed=S)`
+gives sub-env i the seed S + i (or `seed=[S0, S1, ...]` one each); its hands are then hand 0, 1, ...
+of that seed, so a sub-env's run is reproducible whatever N is. Actions: an array of N codes;
+an illegal one raises IllegalActionError before any sub-env moves.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Optional, Sequence, Tuple
+
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+
+from . import spaces
+from ._deps import gymnasium, numpy
+from ._encode import encode_batch
+from .layout import N_PLANES
+from .opponents import bot_rng, play_until, resolve_opponents
+from .table import Table, next_seat, to_code
+
+__all__ = ["VectorEnv"]
+
+_gym = gymnasium()
+
+
+class VectorEnv(_gym.vector.VectorEnv):
+    """N hands of one ruleset (see the module docstring)."""
+
+    def __init__(self, ruleset: str, num_envs: int, opponents: Any = None, *, seat: int = 0, rules: Any = None,
+                 reward_scale: float = 1.0, **options: Any) -> None:
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
+            raise InvalidArgumentError(f"num_envs must be a positive integer, got {num_envs!r}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+            raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
+        np = numpy()
+        self.tables = [Table(ruleset, rules, reward_scale, **options) for _ in range(num_envs)]
+        self.ruleset = self.tables[0].ruleset
+        self.num_envs = num_envs
+        self.reward_scale = float(reward_scale)
+        self.self_play = opponents is None
+        self.learner = seat
+        self._bots: List[List[Any]] = []
+        if not self.self_play:
+            for _ in range(num_envs):  # each sub-env its own bot objects (bots keep per-hand state)
+                bots = resolve_opponents(_fresh(opponents))
+                row: List[Any] = [None] * 4
+                for k, bot in enumerate(bots):
+                    row[(seat + 1 + k) % 4] = bot
+                self._bots.append(row)
+        self.single_observation_space = spaces.observation_space(self.ruleset)
+        self.single_action_space = spaces.action_space(self.ruleset)
+        self.observation_space = _gym.vector.utils.batch_space(self.single_observation_space, num_envs)
+        self.action_space = _gym.vector.utils.batch_space(self.single_action_space, num_envs)
+        self.metadata = {"autoreset_mode": _gym.vector.AutoresetMode.SAME_STEP}
+        self._obs = np.zeros((num_envs, N_PLANES[self.ruleset], 34), np.uint8)
+        self._masks = np.zeros((num_envs, self.single_action_space.n), np.int8)
+        self._rewards = np.zeros(num_envs, np.float64)
+        self._seat_rewards = np.zeros((num_envs, 4), np.float64)
+        self._terminated = np.zeros(num_envs, np.bool_)
+        self._truncated = np.zeros(num_envs, np.bool_)
+        self._seat_arr = np.zeros(num_envs, np.int64)
+        self._seats = [-1] * num_envs
+        self._games: List[Any] = [None] * num_envs
+        self._started = False
+
+    # -- hands -------------------------------------------------------------------------------------
+
+    def _deal(self, i: int, seed: Optional[int]) -> None:
+        table = self.tables[i]
+        while True:
+            game = table.reset(seed)
+            seed = None
+            if self.self_play:
+                seat = next_seat(game)
+            else:
+                rng = bot_rng(table.seed, table.hand_no)
+                for bot in self._bots[i]:
+                    if bot is not None:
+                        bot.new_hand(rng)
+                seat = play_until(game, self.learner, self._bots[i])
+            if seat >= 0:
+                break
+        table.deltas()
+        self._games[i] = game
+        self._seats[i] = seat
+
+    def _observe(self) -> Any:
+        encode_batch(self._games, self._seats, self._obs, self._masks)
+        self._seat_arr[:] = self._seats
+        return {"observation": self._obs, "action_mask": self._masks}
+
+    def reset(self, *, seed: Any = None, options: Optional[dict] = None) -> Tuple[Any, dict]:
+        n = self.num_envs
+        if seed is None:
+            seeds: Sequence[Optional[int]] = [None if self._started else i for i in range(n)]
+        elif isinstance(seed, int) and not isinstance(seed, bool):
+            seeds = [seed + i for i in range(n)]
+        else:
+            seeds = list(seed)
+            if len(seeds) != n:
+                raise InvalidArgumentError(f"reset: give one seed per sub-env ({n}), got {len(seeds)}")
+        for i in range(n):
+            self._deal(i, seeds[i])
+        self._started = True
+        return self._observe(), {"seat": self._seat_arr}
+
+    def step(self, actions: Any) -> Tuple[Any, Any, Any, Any, dict]:
+        if not self._started:
+            raise IllegalActionError("call reset() before step()")
+        n = self.num_envs
+        if len(actions) != n:
+            raise IllegalActionError(f"step: give {n} actions (one per sub-env), got {len(actions)}")
+        games, seats = self._games, self._seats
+        codes = [to_code(a) for a in actions]
+        for i in range(n):  # every check before the first move: all or nothing
+            game = games[i]
+            action = game.space.action(codes[i])
+            if action not in game._pending[seats[i]]:
+                raise IllegalActionError(f"step: sub-env {i}: {action!r} is not legal for seat {seats[i]}; "
+                                         f"legal: {game._pending[seats[i]]}")
+        rewards, seat_rewards, terminated = self._rewards, self._seat_rewards, self._terminated
+        self_play, learner = self.self_play, self.learner
+        tables = self.tables
+        scale = self.reward_scale
+        for i in range(n):
+            game = games[i]
+            seat = seats[i]
+            game.act(seat, codes[i])
+            if self_play:
+                nxt = next_seat(game)
+            else:
+                nxt = play_until(game, learner, self._bots[i])
+            deltas = tables[i].deltas()
+            if deltas is None:
+                rewards[i] = 0.0
+                seat_rewards[i] = 0.0
+            else:
+                seat_rewards[i] = deltas
+                seat_rewards[i] *= scale
+                rewards[i] = seat_rewards[i, seat]
+            if nxt < 0:
+                terminated[i] = True
+                self._deal(i, None)
+            else:
+                terminated[i] = False
+                seats[i] = nxt
+        obs = self._observe()
+        return obs, rewards, terminated, self._truncated, {"seat": self._seat_arr, "seat_rewards": seat_rewards}
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass
+
+
+def _fresh(opponents: Any) -> Any:
+    """Bot names stay names (a new bot per sub-env); Bot objects are used as given."""
+    return opponents

@@ -1,0 +1,150 @@
+"""determinize: consistency with the seat's observation, tile conservation, uniformity (χ²), play-on."""
+
+import random
+from collections import Counter
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from mahjong_core.env import encode  # noqa: E402
+from mahjong_core.env.determinize import determinize, unseen_counts  # noqa: E402
+from mahjong_core.errors import InvalidArgumentError  # noqa: E402
+from mahjong_core.game import new_game  # noqa: E402
+from mahjong_core.game.bots import GreedyBot  # noqa: E402
+from mahjong_core.game.constants import MELD_CHOW, MELD_PUNG  # noqa: E402
+from mahjong_core.game.simulate import play_hand  # noqa: E402
+from mahjong_core.game.testing import check_game  # noqa: E402
+
+
+def tile_multiset(game):
+    """Every tile of the hand, wherever it is (hands, melds, rivers, won tiles, flowers, live wall)."""
+    c = Counter()
+    for s in range(4):
+        for t in range(34):
+            c[t] += game.hands[s][t]
+        for t in game.rivers[s] + game.won_tiles[s] + game.flowers[s]:
+            c[t] += 1
+        for kind, t, _, _ in game.melds[s]:
+            if kind == MELD_CHOW:
+                c.update((t, t + 1, t + 2))
+            elif kind == MELD_PUNG:
+                c[t] += 3
+            else:
+                c[t] += 4
+    c.update(game.wall[game.head:game.tail])
+    return +c
+
+
+def decisions(ruleset, seeds, rules=None):
+    bots = [GreedyBot() for _ in range(4)]
+    for seed in seeds:
+        game = new_game(ruleset, seed=seed, rules=rules)
+        rng = random.Random(seed)
+        for b in bots:
+            b.new_hand(rng)
+        while not game.finished:
+            pending = game.pending()
+            seat = min(pending)
+            yield game, seat
+            game.act(seat, bots[seat].choose(game, seat, pending[seat]))
+
+
+@pytest.mark.parametrize("ruleset,rules", [("sichuan", None), ("changbai", None), ("mcr", {"flowers": True})])
+def test_consistent_conserving_and_playable(ruleset, rules):
+    rng = random.Random(1)
+    full = Counter(new_game(ruleset, seed=0, rules=rules).wall)
+    n = 0
+    for k, (game, seat) in enumerate(decisions(ruleset, range(4), rules)):
+        if k % 5:
+            continue
+        before = game.state()
+        obs = encode(game, seat).tobytes()
+        d = determinize(game, seat, rng)
+        assert game.state() == before  # the original is untouched
+        assert encode(d, seat).tobytes() == obs
+        assert tile_multiset(d) == full
+        check_game(d)  # tiles, hand sizes, fresh wait masks, zero-sum ledger
+        assert d.legal_actions(seat) == game.legal_actions(seat)
+        if ruleset == "sichuan":  # a seat whose last discard was not void holds no void tile
+            for s in range(4):
+                if s != seat and d.void[s] >= 0 and not d.won[s]:
+                    last = [e for e in d._events if e[0] == "discard" and e[1] == s]
+                    if last and last[-1][2] // 9 != d.void[s]:
+                        assert not any(d.hands[s][9 * d.void[s]: 9 * d.void[s] + 9])
+        if k % 15 == 0:  # the determinized game plays on to a consistent end
+            players = [GreedyBot() for _ in range(4)]
+            for b in players:
+                b.new_hand(random.Random(k))
+            play_hand(d, players)
+            check_game(d)
+            assert sum(d.ledger.totals()) == 0
+        n += 1
+    assert n > 20
+
+
+def test_hidden_tiles_are_uniform_chi_square():
+    # MCR without flowers: no public constraint on the other hands, so every hidden tile is a
+    # uniform draw from the unseen ones. Count the first wall tile and seat (viewer + 1)'s tiles.
+    game, seat = next((g, s) for g, s in decisions("mcr", [7]) if len(g.rivers[0]) >= 4)
+    unseen = unseen_counts(game, seat)[:34]
+    total = sum(unseen)
+    other = (seat + 1) % 4
+    n_hand = sum(game.hands[other])
+    rng = random.Random(2)
+    draws = 4000
+    first = Counter()
+    held = Counter()
+    for _ in range(draws):
+        d = determinize(game, seat, rng)
+        first[d.wall[d.head]] += 1
+        for t in range(34):
+            held[t] += d.hands[other][t]
+    kinds = [t for t in range(34) if unseen[t]]
+    chi_first = sum((first[t] - draws * unseen[t] / total) ** 2 / (draws * unseen[t] / total) for t in kinds)
+    chi_held = sum((held[t] - draws * n_hand * unseen[t] / total) ** 2 / (draws * n_hand * unseen[t] / total)
+                   for t in kinds)
+    dof = len(kinds) - 1
+    # p = 0.001 critical value of χ² ≈ dof + 3.1 * sqrt(2 dof) (Wilson–Hilferty, dof ~ 30)
+    limit = dof + 3.1 * (2 * dof) ** 0.5
+    assert chi_first < limit, (chi_first, limit)
+    # hand counts within a draw are not independent (sampling without replacement): scale by the
+    # finite-population factor, which makes the statistic smaller, not larger
+    assert chi_held < limit, (chi_held, limit)
+    assert chi_first > 0.2 * dof  # not suspiciously exact either
+
+
+def test_bad_calls():
+    game = new_game("mcr", seed=3)
+    other = (game.dealer + 1) % 4
+    with pytest.raises(InvalidArgumentError, match="own turn"):
+        determinize(game, other, random.Random(0))
+    with pytest.raises(InvalidArgumentError, match="seat"):
+        determinize(game, 4, random.Random(0))
+    players = [GreedyBot() for _ in range(4)]
+    for b in players:
+        b.new_hand(random.Random(0))
+    play_hand(game, players)
+    with pytest.raises(InvalidArgumentError, match="over"):
+        determinize(game, 0, random.Random(0))
+
+
+def test_random_walk_fallback_keeps_every_constraint(monkeypatch):
+    from mahjong_core.env import determinize as module
+
+    monkeypatch.setattr(module, "SEQUENTIAL_ATTEMPTS", 0)  # always the walk
+    rng = random.Random(4)
+    changed = 0
+    n = 0
+    for k, (game, seat) in enumerate(decisions("sichuan", range(20, 24))):
+        if k % 7 or game.phase == 0:
+            continue
+        d = determinize(game, seat, rng)
+        check_game(d)
+        assert encode(d, seat).tobytes() == encode(game, seat).tobytes()
+        for s in range(4):
+            if s != seat and module._void_clean(game, s) and not game.declared[s]:
+                assert not any(d.hands[s][9 * d.void[s]: 9 * d.void[s] + 9])
+        changed += any(d.hands[s] != game.hands[s] for s in range(4) if s != seat)
+        n += 1
+    assert n > 10 and changed > 0.8 * n  # the walk moves away from the true deal

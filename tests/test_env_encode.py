@@ -1,0 +1,250 @@
+"""The observation encoder: layout, hidden information, masks, bad buffers."""
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+np = pytest.importorskip("numpy")
+
+from mahjong_core.env import LAYOUT_IDS, N_PLANES, encode, legal_mask, plane_names  # noqa: E402
+from mahjong_core.env import _encode, layout  # noqa: E402
+from mahjong_core.errors import InvalidArgumentError  # noqa: E402
+from mahjong_core.game import new_game  # noqa: E402
+from mahjong_core.game.bots import GreedyBot, RandomBot  # noqa: E402
+from mahjong_core.game.constants import MELD_CHOW, MELD_CONCEALED_KONG, MELD_PUNG  # noqa: E402
+
+RULESETS = ("sichuan", "changbai", "mcr")
+
+
+def decision_points(ruleset, seed, every=3, rules=None):
+    """(game clone, seat) at every `every`-th decision of a greedy/random hand."""
+    game = new_game(ruleset, seed=seed, rules=rules)
+    bots = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
+    rng = random.Random(seed)
+    for b in bots:
+        b.new_hand(rng)
+    k = 0
+    while not game.finished:
+        pending = game.pending()
+        seat = min(pending)
+        if k % every == 0:
+            yield game.clone(), seat
+        k += 1
+        game.act(seat, bots[seat].choose(game, seat, pending[seat]))
+
+
+def test_layout_constants_match_the_compiled_encoder():
+    for name, value in _encode.LAYOUT_CONSTANTS.items():
+        assert getattr(layout, name) == value, name
+    for ruleset in RULESETS:
+        assert _encode.n_planes(ruleset) == N_PLANES[ruleset] == len(plane_names(ruleset))
+        assert LAYOUT_IDS[ruleset].startswith(f"mahjong_core.obs.{ruleset}.v{layout.LAYOUT_VERSION}")
+
+
+def reference(game, seat):
+    """A plain Python rendering of docs/OBSERVATION.md (independent of the Cython code)."""
+    C = N_PLANES[game.ruleset]
+    o = np.zeros((C, 34), np.uint8)
+    hand = game.hands[seat]
+    for t in range(34):
+        for k in range(min(hand[t], 4)):
+            o[k, t] = 1
+    if game.turn == seat and game.drawn >= 0:
+        o[4, game.drawn] = 1
+    visible = [0] * 34
+    info = o[layout.INFO]
+    for s in range(4):
+        r = (s - seat) % 4
+        b = 5 + 10 * r
+        river = game.rivers[s]
+        for t in set(river):
+            for k in range(min(river.count(t), 3)):
+                o[b + k, t] = 1
+        if river:
+            o[b + 3, river[-1]] = 1
+        for t in river[-3:]:
+            o[b + 4, t] = 1
+        for t in river:
+            visible[t] += 1
+        chow = [0] * 34
+        for kind, t, _, _ in game.melds[s]:
+            if kind == MELD_CHOW:
+                for u in (t, t + 1, t + 2):
+                    chow[u] += 1
+                    visible[u] += 1
+            elif kind == MELD_PUNG:
+                o[b + 7, t] = 1
+                visible[t] += 3
+            elif kind == MELD_CONCEALED_KONG:
+                info[27 + r] += 1
+                if s == seat:
+                    o[b + 9, t] = 1
+                    visible[t] += 4
+            else:
+                o[b + 8, t] = 1
+                visible[t] += 4
+        for t in range(34):
+            if chow[t] >= 1:
+                o[b + 5, t] = 1
+            if chow[t] >= 2:
+                o[b + 6, t] = 1
+        for t in game.won_tiles[s]:
+            visible[t] += 1
+            if game.ruleset == "sichuan":
+                o[64 + r, t] = 1
+        info[19 + r] = bool(game.won[s])
+        info[23 + r] = bool(game.declared[s])
+    for t in range(34):
+        for k in range(min(visible[t], 4)):
+            o[49 + k, t] = 1
+        for k in range(4 - visible[t] - hand[t]):
+            o[45 + k, t] = 1
+    if game.discarder >= 0:
+        o[53, game.discard] = 1
+        info[4 + (game.discarder - seat) % 4] = 1
+    if game.phase == 4 and game.kong_tile >= 0:
+        o[54, game.kong_tile] = 1
+    o[55, 27 + (seat - game.dealer) % 4] = 1
+    info[(game.dealer - seat) % 4] = 1
+    info[8 + (game.turn - seat) % 4] = 1
+    info[12 + game.phase] = 1
+    left = game.wall_remaining()
+    for k in range(34):
+        o[58, k] = left > 4 * k
+        o[59, k] = left > k
+    if game.ruleset == "sichuan":
+        for s in range(4):
+            if game.void[s] >= 0:
+                o[60 + (s - seat) % 4, 9 * game.void[s]: 9 * game.void[s] + 9] = 1
+    elif game.ruleset == "changbai":
+        for s in range(4):
+            if game.piao[s] >= 0:
+                o[60, 4 * ((s - seat) % 4) + game.piao[s] // 2] = 1
+    else:
+        o[56, 27 + game.prevalent_wind] = 1
+        for s in range(4):
+            n = min(len(game.flowers[s]), 8)
+            o[60, 8 * ((s - seat) % 4): 8 * ((s - seat) % 4) + n] = 1
+    return o
+
+
+@pytest.mark.parametrize("ruleset,rules", [("sichuan", None), ("changbai", None), ("mcr", None),
+                                           ("mcr", {"flowers": True})])
+def test_encoder_matches_the_reference_rendering(ruleset, rules):
+    n = 0
+    for seed in range(6):
+        for game, seat in decision_points(ruleset, seed, every=2, rules=rules):
+            for viewer in range(4):
+                got = encode(game, viewer)
+                assert got.shape == (N_PLANES[ruleset], 34) and got.dtype == np.uint8
+                assert np.array_equal(got, reference(game, viewer)), (ruleset, seed, viewer)
+                n += 1
+    assert n > 200
+
+
+def scramble(game, viewer, rng):
+    """Re-deal every tile `viewer` cannot see, crudely: pool the other hands and the live wall and
+    deal them again at random (hand sizes kept), permute the others' concealed kong kinds among
+    themselves. The engine's derived state is left stale on purpose: the encoder must not read it."""
+    g = game.clone()
+    others = [s for s in range(4) if s != viewer]
+    sizes = [sum(g.hands[s]) for s in others]
+    pool = [t for s in others for t in range(34) for _ in range(g.hands[s][t])] + list(g.wall[g.head:g.tail])
+    hand_pool = [t for t in pool if t < 34]
+    flowers = [t for t in pool if t >= 34]
+    rng.shuffle(hand_pool)
+    i = 0
+    for s, n in zip(others, sizes):
+        h = bytearray(34)
+        for t in hand_pool[i:i + n]:
+            h[t] += 1
+        g.hands[s] = h
+        i += n
+    rest = hand_pool[i:] + flowers
+    rng.shuffle(rest)
+    wall = list(g.wall)
+    wall[g.head:g.tail] = rest
+    g.wall = wall
+    kongs = [(s, j) for s in others for j, m in enumerate(g.melds[s]) if m[0] == MELD_CONCEALED_KONG]
+    kinds = [g.melds[s][j][1] for s, j in kongs]
+    rng.shuffle(kinds)
+    for (s, j), t in zip(kongs, kinds):
+        m = g.melds[s][j]
+        g.melds[s][j] = (m[0], (t + 7) % 34, m[2], m[3])  # any kind: the tile is hidden
+    g.waits = [rng.getrandbits(34) for _ in range(4)]
+    return g
+
+
+@pytest.mark.parametrize("ruleset,rules", [("sichuan", None), ("changbai", None), ("mcr", {"flowers": True})])
+def test_no_hidden_information(ruleset, rules):
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(4):
+        for game, seat in decision_points(ruleset, seed, every=4, rules=rules):
+            for viewer in range(4):
+                base = encode(game, viewer).tobytes()
+                for _ in range(5):
+                    assert encode(scramble(game, viewer, rng), viewer).tobytes() == base
+                    checked += 1
+    assert checked > 300
+
+
+def test_mask_is_the_engines_legal_mask():
+    for ruleset in RULESETS:
+        for game, seat in decision_points(ruleset, 1, every=1):
+            for s in range(4):
+                assert list(legal_mask(game, s)) == list(game.legal_mask(s))
+
+
+def test_bad_buffers_and_seats():
+    game = new_game("sichuan", seed=1)
+    C = N_PLANES["sichuan"]
+    before = game.state()
+    good = np.full((C, 34), 9, np.uint8)
+    for bad in (np.zeros((C, 34), np.int8), np.zeros((C + 1, 34), np.uint8), np.zeros((C, 34), np.uint8)[:, ::2],
+                np.zeros((C, 34), np.float32), np.zeros(C * 34, np.uint8), [[0] * 34] * C, "x", b"\0" * (C * 34)):
+        with pytest.raises(InvalidArgumentError, match="out must be"):
+            encode(game, 0, bad)
+    ro = np.zeros((C, 34), np.uint8)
+    ro.flags.writeable = False
+    with pytest.raises(InvalidArgumentError):
+        encode(game, 0, ro)
+    for seat in (-1, 4, 1.0, True, "0", None):
+        with pytest.raises(InvalidArgumentError, match="seat"):
+            encode(game, seat, good)
+    assert (good == 9).all()  # nothing written on error
+    with pytest.raises(InvalidArgumentError, match="int8"):
+        legal_mask(game, 0, np.zeros(game.space.size, np.uint8))
+    with pytest.raises(InvalidArgumentError, match="observation source"):
+        encode(object(), 0)
+    assert game.state() == before
+    out = encode(game, 0, good)
+    assert out is good and not (good == 9).any()
+
+
+def test_import_does_not_import_the_rl_extra():
+    code = ("import sys, mahjong_core, mahjong_core.env, mahjong_core.game; "
+            "mahjong_core.game.new_game('mcr', seed=1); "
+            "bad = [m for m in ('numpy', 'gymnasium', 'pettingzoo') if m in sys.modules]; print(bad); "
+            "assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd="/")
+
+
+def test_missing_extra_names_the_install_line(monkeypatch):
+    import builtins
+
+    from mahjong_core.env import _deps
+
+    real = builtins.__import__
+
+    def fake(name, *a, **k):
+        if name.startswith("pettingzoo"):
+            raise ImportError("no pettingzoo")
+        return real(name, *a, **k)
+
+    monkeypatch.setattr(builtins, "__import__", fake)
+    monkeypatch.delitem(sys.modules, "pettingzoo", raising=False)
+    with pytest.raises(ImportError, match=r'pip install "mahjong_core\[rl\]"'):
+        _deps.pettingzoo()
