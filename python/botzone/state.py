@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from mahjong_core.game.wall import tile_name
 from mahjong_core.game.actions import (
     ADDED_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action, ActionKind,
 )
@@ -64,6 +65,12 @@ class BotzoneState:
         self.seat = -1
         self.quan = 0
         self.lines = 0
+        # The engine's step id (`Game.step`): one per decision request after the deal (补花 rounds are
+        # automatic), one more for a PENG / CHI round, which the judge sends as one request but the
+        # engine plays as two decisions (the claim, then the claimer's discard), and none for the draw
+        # that follows a GANG round (the engine opens the kong player's turn with the kong itself).
+        self.step = -1
+        self._gang_round = False
         self.hand = bytearray(34)                       # own concealed tiles (counts)
         self.melds: List[List[Tuple[int, int, int, int]]] = [[], [], [], []]  # engine meld tuples
         self.rivers: List[List[int]] = [[], [], [], []]
@@ -109,6 +116,11 @@ class BotzoneState:
         if previous_response is not None and self._last is not None:
             self._note_response(previous_response)
         self._apply(req)
+        if req.kind in (P.DRAW, P.OTHER_DRAW) and self._gang_round:
+            self._gang_round = False
+        elif req.kind not in (P.INIT, P.DEAL, P.BUHUA):
+            self.step += 2 if req.kind in (P.PENG, P.CHI) else 1
+            self._gang_round = req.kind == P.GANG
         self.request = req
         self._last = req
         return self
@@ -443,25 +455,29 @@ class BotzoneState:
     def view(self) -> Dict[str, Any]:
         """The engine's `Game.view(seat)` of this seat now (a JSON-serialisable dict)."""
         me = self.seat
+        name = tile_name  # tiles in the engine's JSON form: names ("5p", "E", flowers "a".."h")
         melds = []
         for s in range(4):
             out = []
             for kind, tile, marker, frm in self.melds[s]:
                 hidden = kind == MELD_CONCEALED_KONG and s != me
-                out.append({"kind": _MELD_NAMES[kind], "tile": None if hidden else tile,
+                out.append({"kind": _MELD_NAMES[kind], "tile": None if hidden or tile < 0 else name(tile),
                             "from": None if frm < 0 else frm, "marker": marker or None})
             melds.append(out)
         code_of = _SPACE.code_of_uid
         return {
             "ruleset": "mcr", "seat": me, "hand_no": 0, "dealer": 0, "phase": self.phase, "turn": self.turn,
-            "hand": [t for t in range(34) for _ in range(self.hand[t])],
-            "drawn": self.drawn if self.turn == me and self.drawn >= 0 else None,
+            "step": self.step,
+            "hand": [name(t) for t in range(34) for _ in range(self.hand[t])],
+            "drawn": name(self.drawn) if self.turn == me and self.drawn >= 0 else None,
             "hand_sizes": list(self.hand_sizes), "melds": melds,
-            "rivers": [list(r) for r in self.rivers], "flowers": [list(f) for f in self.flowers],
+            "rivers": [[name(t) for t in r] for r in self.rivers],
+            "flowers": [[name(t) for t in f] for f in self.flowers],
             "won": [False] * 4, "winners": [], "won_tiles": [[], [], [], []], "declared": [False] * 4,
             "wall_remaining": sum(self.walls),
-            "last_discard": None if self.discarder < 0 else {"seat": self.discarder, "tile": self.discard},
+            "last_discard": None if self.discarder < 0 else {"seat": self.discarder, "tile": name(self.discard)},
             "totals": [0, 0, 0, 0], "finished": False, "legal": [code_of[a.uid] for a in self.legal],
+            "actions": [a.to_json() for a in self.legal],
             "prevalent_wind": self.quan, "walls": list(self.walls),
         }
 
