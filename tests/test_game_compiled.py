@@ -7,17 +7,13 @@ import importlib
 import importlib.machinery
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
 
 import pytest
 
-from mahjong_core.game import new_game
-from mahjong_core.game.bots import make_bot
-from mahjong_core.game.registry import resolve_rules
-from mahjong_core.game.simulate import play_hand
+from seeded_play import play
 
 # Every module setup.py compiles (GAME_HOT_MODULES there).
 HOT_MODULES = [
@@ -49,28 +45,16 @@ class SourceFirst(importlib.abc.MetaPathFinder):
 sys.meta_path.insert(0, SourceFirst())
 for name in sorted(HOT):
     assert importlib.import_module(name).__file__.endswith(".py"), name
-from mahjong_core.game import new_game
-from mahjong_core.game.registry import resolve_rules
-from mahjong_core.game.bots import make_bot
-from mahjong_core.game.simulate import play_hand
-ruleset, variant, bot_names, hands = json.loads(sys.argv[2])
-rules = resolve_rules(ruleset, variant)
-bots = [make_bot(name) for name in bot_names]
-out = []
-for i in range(hands):
-    rng = random.Random(3 * 2**32 + i)
-    for bot in bots:
-        bot.new_hand(rng)
-    game = new_game(ruleset, seed=3, hand_no=i, rules=rules, dealer=i % 4)
-    play_hand(game, bots)
-    out.append(json.dumps([game.log, game.state(), game.ledger.to_json()], sort_keys=True, default=str))
-print(json.dumps(out))
+sys.path.insert(0, sys.argv[3])
+from seeded_play import play
+print(json.dumps(play(*json.loads(sys.argv[2]))))
 """
 
 
 def _play_from_source(ruleset, variant, bot_names, hands):
     result = subprocess.run(
-        [sys.executable, "-c", _SOURCE_PLAYER, json.dumps(HOT_MODULES), json.dumps([ruleset, variant, bot_names, hands])],
+        [sys.executable, "-c", _SOURCE_PLAYER, json.dumps(HOT_MODULES), json.dumps([ruleset, variant, bot_names, hands]),
+         os.path.dirname(os.path.abspath(__file__))],
         capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
     assert result.returncode == 0, result.stderr[-3000:]
     return json.loads(result.stdout)
@@ -84,25 +68,11 @@ def test_hot_modules_are_compiled_unless_opted_out():
     assert all(compiled.values()), f"not compiled: {[n for n, c in compiled.items() if not c]}"
 
 
-def _play(ruleset, variant, bot_names, hands):
-    rules = resolve_rules(ruleset, variant)
-    bots = [make_bot(name) for name in bot_names]
-    records = []
-    for i in range(hands):
-        rng = random.Random(3 * 2**32 + i)
-        for bot in bots:
-            bot.new_hand(rng)
-        game = new_game(ruleset, seed=3, hand_no=i, rules=rules, dealer=i % 4)
-        play_hand(game, bots)
-        records.append(json.dumps([game.log, game.state(), game.ledger.to_json()], sort_keys=True, default=str))
-    return records
-
-
 @pytest.mark.parametrize("ruleset,variant", CONFIGS)
 @pytest.mark.parametrize("bot_names", [("random",) * 4, ("greedy", "random", "greedy", "random")])
 def test_compiled_engine_plays_exactly_like_the_source(ruleset, variant, bot_names):
     hands = 120
-    ours = _play(ruleset, variant, bot_names, hands)
+    ours = play(ruleset, variant, bot_names, hands)
     theirs = _play_from_source(ruleset, variant, list(bot_names), hands)
     for i, (a, b) in enumerate(zip(ours, theirs)):
         assert a == b, f"{ruleset} {variant} {bot_names}: hand {i} differs"

@@ -22,7 +22,12 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from mahjong_core.game.wall import tile_name
 from mahjong_core.game.actions import (
-    ADDED_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action, ActionKind,
+    ADDED_KONG, CHOW, CHOW_PATTERNS, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action, ActionKind,
+)
+# Meld kinds from the engine's constants module, which imports nothing: the kit stays lean for a bot
+# that starts a process per turn.
+from mahjong_core.game.constants import (
+    MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_NAMES, MELD_PUNG,
 )
 
 from . import protocol as P
@@ -31,26 +36,8 @@ from .tiles import CODES, tile_index
 
 __all__ = ["BotzoneState", "parse_response"]
 
-# Engine meld kinds (mahjong_core.game.engine.MELD_*), phases and names, repeated here so that the kit
-# does not import the engine module (a bot starts a process per turn). tests/test_botzone_state.py
-# checks that they equal the engine's.
-MELD_CHOW, MELD_PUNG, MELD_KONG, MELD_ADDED_KONG, MELD_CONCEALED_KONG = range(5)
-_MELD_NAMES = ("chow", "pung", "kong", "added_kong", "concealed_kong")
+_MELD_NAMES = MELD_NAMES
 _SPACE = SPACES["mcr"]
-
-
-def _chows(tile: int) -> Tuple[Tuple[Action, int, int], ...]:
-    if tile >= 27:
-        return ()
-    r = tile % 9
-    out = []
-    if r <= 6:
-        out.append((CHOW[1], tile + 1, tile + 2))
-    if 1 <= r <= 7:
-        out.append((CHOW[2], tile - 1, tile + 1))
-    if r >= 2:
-        out.append((CHOW[3], tile - 2, tile - 1))
-    return tuple(out)
 
 
 class BotzoneState:
@@ -375,7 +362,7 @@ class BotzoneState:
                 if hand[tile] == 3:
                     legal.append(KONG)
             if me == (d + 1) % 4:
-                legal.extend(a for a, x, y in _chows(tile) if hand[x] and hand[y])
+                legal.extend(a for a, x, y in CHOW_PATTERNS[tile] if hand[x] and hand[y])
         legal.append(PASS)
         self.legal = legal
 

@@ -66,7 +66,7 @@ from .wall import tile_name
 __all__ = [
     "ActionKind", "Action", "ActionSpace", "SPACES",
     "DISCARD", "DECLARE", "CONCEALED_KONG", "ADDED_KONG", "PASS", "WIN", "PUNG", "KONG", "CHOW",
-    "PIAO", "VOID", "PIAO_VALUES", "SUIT_LETTERS", "ALL_ACTIONS",
+    "PIAO", "VOID", "PIAO_VALUES", "SUIT_LETTERS", "ALL_ACTIONS", "CHOW_PATTERNS",
 ]
 
 SUIT_LETTERS = ("m", "p", "s")
@@ -273,3 +273,22 @@ SPACES: Dict[str, ActionSpace] = {
     "sichuan": ActionSpace(
         "sichuan", DISCARD[:27] + CONCEALED_KONG[:27] + ADDED_KONG[:27] + (PASS, WIN, PUNG, KONG) + VOID),
 }
+
+
+def _chow_patterns(t: int) -> Tuple[Tuple[Action, int, int], ...]:
+    """(CHOW action, other tile, other tile) for each chow the discard t can complete."""
+    if t >= 27:
+        return ()
+    r = t % 9
+    out = []
+    if r <= 6:
+        out.append((CHOW[1], t + 1, t + 2))
+    if 1 <= r <= 7:
+        out.append((CHOW[2], t - 1, t + 1))
+    if r >= 2:
+        out.append((CHOW[3], t - 2, t - 1))
+    return tuple(out)
+
+
+#: CHOW_PATTERNS[t]: (CHOW action, other tile, other tile) for each chow a discard of t can complete
+CHOW_PATTERNS: Tuple[Tuple[Tuple[Action, int, int], ...], ...] = tuple(_chow_patterns(t) for t in range(34))

@@ -74,7 +74,7 @@ from mahjong_core.rules.ledger import Ledger
 from mahjong_core.tiles import Forms
 
 from .actions import (
-    ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
+    ADDED_KONG, ALL_ACTIONS, CHOW_PATTERNS, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
     ActionKind,
 )
 from .constants import (
@@ -104,23 +104,6 @@ _waits_mask = _core.waits_mask
 _OTHERS = OTHERS
 _ALL_ACTIONS = ALL_ACTIONS
 
-
-def _chow_patterns(t: int) -> Tuple[Tuple[Action, int, int], ...]:
-    """(CHOW action, other tile, other tile) for each chow the discard t can complete."""
-    if t >= 27:
-        return ()
-    r = t % 9
-    out = []
-    if r <= 6:
-        out.append((CHOW[1], t + 1, t + 2))
-    if 1 <= r <= 7:
-        out.append((CHOW[2], t - 1, t + 1))
-    if r >= 2:
-        out.append((CHOW[3], t - 2, t - 1))
-    return tuple(out)
-
-
-CHOW_PATTERNS = tuple(_chow_patterns(t) for t in range(34))
 
 _MELDS: Dict[Tuple[int, int, int], Meld] = {}
 
