@@ -11,6 +11,7 @@ import signal
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 import pytest
@@ -240,7 +241,10 @@ def test_a_killed_command_line_run_resumes(tmp_path):
     out = tmp_path / "k.jsonl"
     args = ["simulate", "sichuan", "--hands", "2000", "--seed", "4", "--bots", "greedy,random,random,random",
             "--duplicate", "--out", str(out), "--no-progress", "--json"]
-    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", *args], stdout=subprocess.DEVNULL)
+    # (run outside the checkout: `python -m` puts the working directory first on sys.path, where the
+    # source folder would shadow the installed package)
+    proc = subprocess.Popen([sys.executable, "-m", "mahjong_core", *args], stdout=subprocess.DEVNULL,
+                            cwd=tempfile.gettempdir())
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not out.exists() or out.read_text().count("\n") < 200):
         time.sleep(0.05)
@@ -287,7 +291,8 @@ def test_a_killed_worker_process_is_replaced_and_its_task_counted_once(tmp_path,
 def test_optional_extras_are_imported_only_when_asked_for(monkeypatch):
     code = ("import sys, mahjong_core, mahjong_core.game.simulate, mahjong_core.game.cli, mahjong_core.league.cli\n"
             "print(sorted(m for m in ('ray', 'tqdm', 'rich', 'pandas', 'numpy') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=tempfile.gettempdir()).stdout
     assert out.strip() == "[]"
     monkeypatch.setitem(sys.modules, "ray", None)
     with pytest.raises(ImportError, match=r'pip install "mahjong_core\[ray\]"'):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tempfile
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -321,7 +322,8 @@ def test_wilson_interval_known_values():
 def test_import_mahjong_core_imports_no_viz_and_no_matplotlib():
     code = ("import sys, mahjong_core, mahjong_core.game; "
             "print(any(m.startswith(('mahjong_core.viz', 'matplotlib')) for m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd=tempfile.gettempdir()).stdout.strip()  # (outside the checkout)
     assert out == "False"
 
 
