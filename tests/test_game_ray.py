@@ -42,11 +42,18 @@ def local_ray(tmp_path_factory):
 
     sys.path.insert(0, str(root))
     path = os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")]).strip(os.pathsep)
+    # Ray workers start in the driver's working directory and put it on sys.path: inside the source
+    # checkout its mahjong_core folder (no compiled extension) would shadow the installed package.
+    previous = os.getcwd()
+    os.chdir(root)
     ray.init(num_cpus=2, include_dashboard=False, runtime_env={"env_vars": {"PYTHONPATH": path}},
              logging_level="ERROR")
-    yield root
-    ray.shutdown()
-    sys.path.remove(str(root))
+    try:
+        yield root
+    finally:
+        ray.shutdown()
+        os.chdir(previous)
+        sys.path.remove(str(root))
 
 
 def _same(a, b):
