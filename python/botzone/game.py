@@ -201,7 +201,9 @@ class BotzoneGame(MCRGame):
 
     # -- false wins and penalties -----------------------------------------------------------------
 
-    def act(self, seat: Any, action: Any) -> None:
+    def act(self, seat: Any, action: Any, step: Optional[int] = None) -> None:
+        if step is not None and step != self.step:
+            return super().act(seat, action, step)  # a stale answer: the engine raises, nothing changes
         if (action is WIN or (action.__class__ is int and action == self.space.code(WIN))) and self._false_win_allowed(seat):
             self._actions.append(seat << 8 | WIN.uid)
             if self.phase == TURN:
@@ -220,7 +222,7 @@ class BotzoneGame(MCRGame):
             if self._next_draw >= 0:
                 self._run()
             return
-        super().act(seat, action)
+        super().act(seat, action, step)
 
     def _false_win_allowed(self, seat: Any) -> bool:
         """WIN is not legal for `seat`, but the protocol lets it say HU now (a false win)."""

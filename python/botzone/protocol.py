@@ -15,7 +15,7 @@ way the judge does (on single spaces, empty fields kept).
 
 from __future__ import annotations
 
-from typing import List, NamedTuple, Optional, Tuple
+from typing import List, NamedTuple, Optional
 
 from mahjong_core.errors import MahjongError
 
@@ -43,9 +43,9 @@ class Request(NamedTuple):
     tile: int = -1                 # the tile drawn / discarded / added / set aside
     middle: int = -1               # CHI: the middle tile of the chow
     quan: int = -1                 # init: the prevalent wind; the seat is in `seat`
-    flower_counts: Tuple[int, ...] = ()
-    hand: Tuple[int, ...] = ()     # deal: your 13 tiles
-    flowers: Tuple[int, ...] = ()  # deal: every seat's flowers, seat 0 first
+    flower_counts: tuple[int, ...] = ()
+    hand: tuple[int, ...] = ()     # deal: your 13 tiles
+    flowers: tuple[int, ...] = ()  # deal: every seat's flowers, seat 0 first
 
 
 def _where(lineno: Optional[int]) -> str:

@@ -79,7 +79,7 @@ def _read_simple(first: str, stream: IO[str]) -> Tuple[List[str], List[str]]:
     if not text.isdigit() or int(text) < 1:
         raise BotzoneProtocolError(f"simple interaction: the first line is the turn number, got {first!r}")
     n = int(text)
-    lines = []
+    lines: List[str] = []
     for _ in range(2 * n - 1):
         line = stream.readline()
         if not line:

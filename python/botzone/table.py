@@ -260,7 +260,7 @@ class Table:
             table = {"PLAY": DISCARD, "GANG": CONCEALED_KONG, "BUGANG": ADDED_KONG}.get(op)
             if table is None or tile < 0 or table[tile] not in game._pending.get(s, ()):
                 self._wa(s)
-            chosen = table[tile]
+            chosen = table[tile]  # type: ignore[index]
         assert chosen is not None
         self._act(d, chosen)
 
@@ -331,7 +331,7 @@ class Table:
                 after = self._after_claim(s, [x for x in (low, low + 1, low + 2) if x != tile])
                 if not after[t]:
                     self._wa(s)
-                claim = (s, action, DISCARD[t])
+                claim = (s, action, DISCARD[t])  # type: ignore[assignment]
                 break
         if claim is None:
             self._pass_others(-1)

@@ -140,7 +140,7 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
         for s in order:
             n = sizes[s]
             if s in clean:
-                v = void[s]
+                v = void[s]  # type: ignore[index]
                 take = [i for i, t in enumerate(pool) if t // 9 != v][:n]
                 if len(take) < n:
                     break

@@ -36,7 +36,7 @@ ENV_IDS = {"sichuan": "mahjong_core/Sichuan-v0", "mcr": "mahjong_core/MCR-v0", "
 _gym = gymnasium()
 
 
-class MahjongEnv(_gym.Env):
+class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
     """Single-agent mahjong (see the module docstring)."""
 
     metadata = {"render_modes": ["ansi"]}

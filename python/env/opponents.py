@@ -41,6 +41,6 @@ def play_until(game: Any, learner: int, bots: Sequence[Optional[Bot]]) -> int:
     """Let `bots[seat]` answer until `learner` must answer or the hand is over; returns next_seat."""
     seat = next_seat(game)
     while seat >= 0 and seat != learner:
-        game.act(seat, bots[seat].choose(game, seat, game._pending[seat]))
+        game.act(seat, bots[seat].choose(game, seat, game._pending[seat]))  # type: ignore[union-attr]
         seat = next_seat(game)
     return seat

@@ -116,7 +116,7 @@ class _AECMixin(_Common):
         self._cumulative_rewards = {a: 0.0 for a in AGENTS}
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
-        self.infos = {a: {} for a in AGENTS}
+        self.infos = {a: {} for a in AGENTS}  # type: ignore[var-annotated]
         self.agent_selection = AGENTS[next_seat(self.table.game)]
 
     def observe(self, agent: str) -> Dict[str, Any]:
@@ -129,7 +129,7 @@ class _AECMixin(_Common):
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise IllegalActionError(f"{agent} is done: step(None) removes it (got {action!r})")
-            self._was_dead_step(action)
+            self._was_dead_step(action)  # type: ignore[attr-defined]
             return
         self._act(_SEAT[agent], action)
         self._cumulative_rewards[agent] = 0.0
@@ -144,7 +144,7 @@ class _AECMixin(_Common):
             self.agent_selection = agent
         else:
             self.agent_selection = AGENTS[next_seat(game)]
-        self._accumulate_rewards()
+        self._accumulate_rewards()  # type: ignore[attr-defined]
 
 
 class _ParallelMixin(_Common):
@@ -183,7 +183,7 @@ class _ParallelMixin(_Common):
         obs = {a: self._observe(s) for s, a in enumerate(AGENTS)}
         terminations = {a: done for a in AGENTS}
         truncations = {a: False for a in AGENTS}
-        infos = {a: {} for a in AGENTS}
+        infos = {a: {} for a in AGENTS}  # type: ignore[var-annotated]
         if done:
             self.agents = []
         return obs, rewards, terminations, truncations, infos

@@ -35,7 +35,7 @@ __all__ = ["VectorEnv"]
 _gym = gymnasium()
 
 
-class VectorEnv(_gym.vector.VectorEnv):
+class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
     """N hands of one ruleset (see the module docstring)."""
 
     def __init__(self, ruleset: str, num_envs: int, opponents: Any = None, *, seat: int = 0, rules: Any = None,

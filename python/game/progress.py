@@ -87,7 +87,7 @@ def make_progress(kind: Optional[str], total: int, label: str = "") -> Any:
         return ProgressBar(total, label=label)
     if kind == "tqdm":
         try:
-            from tqdm import tqdm
+            from tqdm import tqdm  # type: ignore[import-untyped]
         except ImportError:
             raise ImportError('--progress tqdm needs tqdm: pip install tqdm (or use --progress plain)') from None
         return tqdm(total=total, desc=label.strip() or None, unit="hand", smoothing=0.1)

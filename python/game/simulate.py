@@ -157,10 +157,11 @@ def play_task(job: Job, start: int, stop: int, keep_records: bool, local: bool =
         # a worker keeps the bots of its latest run, so a bot that is costly to build (a model to
         # load) is built once per worker, not once per task (bots start every hand with new_hand)
         key = pickle.dumps(job.specs)
-        bots = _WORKER_BOTS.get(key)
-        if bots is None:
+        cached = _WORKER_BOTS.get(key)
+        if cached is None:
             _WORKER_BOTS.clear()
-            bots = _WORKER_BOTS[key] = [spec.build() for spec in job.specs]
+            cached = _WORKER_BOTS[key] = [spec.build() for spec in job.specs]
+        bots = cached
     records = run_units(job.ruleset, job.rules, job.seed, bots, job.duplicate, start, stop)
     return start, stop, Tally.of_units(records, job.hands_per_unit), records if keep_records else None
 
@@ -338,7 +339,7 @@ class SimulationResult:
     def to_pandas(self) -> Any:
         """The per-bot table as a pandas DataFrame (needs pandas; imported only here)."""
         try:
-            import pandas
+            import pandas  # type: ignore[import-untyped]
         except ImportError:
             raise ImportError('to_pandas() needs pandas: pip install "mahjong_core[numpy]" pandas') from None
         rows = [dict(s.to_dict(), player=p) for p, s in enumerate(self.seats)]

@@ -147,8 +147,8 @@ def combine(parts: Sequence[Estimate], *, level: float = 0.95) -> Estimate:
     units = sum(p.units for p in parts)
     if any(p.se is None or p.df is None for p in parts):
         return Estimate(mean, None, None, None, units, level)
-    var = sum(p.se * p.se for p in parts) / (k * k)  # type: ignore[operator]
-    denominator = sum((p.se ** 4) / p.df for p in parts if p.se) / k ** 4  # type: ignore[operator]
+    var = sum(p.se * p.se for p in parts) / (k * k)  # type: ignore[operator, misc]
+    denominator = sum((p.se ** 4) / p.df for p in parts if p.se) / k ** 4  # type: ignore[operator, misc]
     df = var * var / denominator if denominator > 0 else math.inf
     return _interval(mean, math.sqrt(var), df, units, level)
 

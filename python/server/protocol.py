@@ -60,7 +60,7 @@ def parse_message(raw: Any) -> Dict[str, Any]:
         raise ProtocolError(f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})")
     try:
         message = json.loads(raw)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         raise ProtocolError(f"not JSON: {exc.msg} at character {exc.pos}") from None
     if not isinstance(message, dict):
         raise ProtocolError(f"a message is a JSON object with a \"type\", got {type(message).__name__}")

@@ -414,8 +414,8 @@ class Table:
         journal = self._journal
         if journal is None:
             path = self.progress_path()
-            fresh = not os.path.exists(path)
-            journal = self._journal = open(path, "a", encoding="utf-8")
+            fresh = not os.path.exists(path)  # type: ignore[arg-type]
+            journal = self._journal = open(path, "a", encoding="utf-8")  # type: ignore[arg-type]
             if fresh:  # the hand as dealt; every answer follows as a line
                 log = self.game.log
                 header = {"format": TABLE_FORMAT, "table": self.id, "time_limit": self.time_limit,

@@ -28,8 +28,8 @@ class Coins(NamedTuple):
     """Per-seat coin changes with the fee (`change`) and before it (`before_fee`), and what the
     house collects (`house` = fee × players). `sum(change) + house == 0`."""
 
-    change: Tuple[int, ...]
-    before_fee: Tuple[int, ...]
+    change: tuple[int, ...]
+    before_fee: tuple[int, ...]
     house: int
 
 
