@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from mahjong_core.game.view import visible_tile_counts
 from mahjong_core.game.wall import tile_name
 from mahjong_core.game.actions import (
     ADDED_KONG, CHOW, CHOW_PATTERNS, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action, ActionKind,
@@ -37,6 +38,7 @@ from .tiles import CODES, tile_index
 __all__ = ["BotzoneState", "parse_response"]
 
 _MELD_NAMES = MELD_NAMES
+_NO_WON_TILES = ([], [], [], [])  # a Botzone hand ends at its first win
 _SPACE = SPACES["mcr"]
 
 
@@ -301,20 +303,7 @@ class BotzoneState:
     def visible_counts(self) -> bytearray:
         """Copies of each kind this seat sees outside its concealed hand (rivers, melds; others'
         concealed kongs excluded, its own included) — the engine's `Game.visible_counts`."""
-        out = bytearray(34)
-        for s in range(4):
-            for t in self.rivers[s]:
-                out[t] += 1
-            for kind, t, marker, _ in self.melds[s]:
-                if kind == MELD_CHOW:
-                    out[t] += 1
-                    out[t + 1] += 1
-                    out[t + 2] += 1
-                elif kind == MELD_PUNG:
-                    out[t] += 3
-                elif t >= 0:
-                    out[t] += 4
-        return out
+        return visible_tile_counts(self.rivers, self.melds, _NO_WON_TILES, self.seat)
 
     def _wins(self, tile: int, *, self_drawn: bool, robbing: bool, turn_seat: int) -> bool:
         from mahjong_core import waits_mask

@@ -82,7 +82,7 @@ from .constants import (
     MELD_NAMES, MELD_PUNG, OTHERS, PHASES, ROB, TURN,
 )
 from .log import event_json, game_log, seat_event_json
-from .view import seat_view
+from .view import seat_view, visible_tile_counts
 from .wall import standard_tiles, tile_name
 
 __all__ = [
@@ -594,22 +594,7 @@ class Game:
         exposed meld (others' concealed kongs excluded, one's own included) and won tiles."""
         if seat.__class__ is not int or not 0 <= seat < 4:
             seat = _seat_arg(seat)
-        out = bytearray(34)
-        for s in range(4):
-            for t in self.rivers[s]:
-                out[t] += 1
-            for t in self.won_tiles[s]:
-                out[t] += 1
-            for kind, t, marker, _ in self.melds[s]:
-                if kind == MELD_CHOW:
-                    out[t] += 1
-                    out[t + 1] += 1
-                    out[t + 2] += 1
-                elif kind == MELD_PUNG:
-                    out[t] += 3
-                elif kind != MELD_CONCEALED_KONG or s == seat:
-                    out[t] += 4
-        return out
+        return visible_tile_counts(self.rivers, self.melds, self.won_tiles, seat)
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} hand {self.hand_no} {PHASES[self.phase]} turn={self.turn} "

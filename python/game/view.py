@@ -18,12 +18,12 @@ from typing import Any, Dict, List, Optional, Sequence
 
 from mahjong_core.errors import IllegalActionError
 
-from .constants import CHOOSE, MELD_CONCEALED_KONG, MELD_NAMES, PHASES
+from .constants import CHOOSE, MELD_CHOW, MELD_CONCEALED_KONG, MELD_NAMES, MELD_PUNG, PHASES
 from .wall import tile_name
 
 _NAMES = tuple(tile_name(t) for t in range(42))
 
-__all__ = ["seat_view", "revealed_choices"]
+__all__ = ["seat_view", "revealed_choices", "visible_tile_counts"]
 
 # The engine's `Game` is passed in (typed `Any`): this module reads its public state and is imported
 # by the engine, never the other way round.
@@ -82,3 +82,26 @@ def seat_view(game: Any, seat: int) -> Dict[str, Any]:
     }
     view.update(game._view_extras(seat))
     return view
+
+
+def visible_tile_counts(rivers: Sequence[Sequence[int]], melds: Sequence[Sequence[tuple]],
+                        won_tiles: Sequence[Sequence[int]], viewer: int) -> bytearray:
+    """Copies of each kind `viewer` sees outside its own concealed hand: every river, every won
+    tile and every meld — others' concealed kongs excluded (their tile is unknown: -1 in a kit's
+    state), one's own included. The engine's `Game.visible_counts` and the Botzone kit's."""
+    out = bytearray(34)
+    for s in range(4):
+        for t in rivers[s]:
+            out[t] += 1
+        for t in won_tiles[s]:
+            out[t] += 1
+        for kind, t, _, _ in melds[s]:
+            if kind == MELD_CHOW:
+                out[t] += 1
+                out[t + 1] += 1
+                out[t + 2] += 1
+            elif kind == MELD_PUNG:
+                out[t] += 3
+            elif t >= 0 and (kind != MELD_CONCEALED_KONG or s == viewer):
+                out[t] += 4
+    return out
