@@ -38,7 +38,7 @@ from .tiles import CODES, tile_index
 __all__ = ["BotzoneState", "parse_response"]
 
 _MELD_NAMES = MELD_NAMES
-_NO_WON_TILES = ([], [], [], [])  # a Botzone hand ends at its first win
+_NO_WON_TILES: Tuple[List[int], ...] = ([], [], [], [])  # a Botzone hand ends at its first win
 _SPACE = SPACES["mcr"]
 
 
