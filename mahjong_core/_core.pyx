@@ -545,11 +545,10 @@ cdef object _object_new = object.__new__
 
 
 cdef inline object _frozen(type cls, dict fields):
-    """A frozen dataclass instance with these fields, without its generated __init__ (which sets
+    """A frozen model instance with these fields, without its __init__ (which sets
     each field through object.__setattr__, ~1 µs for a DiscardOption). Only for the model classes
-    that have no __post_init__ (Block, Decomposition, DiscardOption). The fields are set one by one
-    in declaration order, as __init__ does, so the instance keeps Python's compact shared-key
-    attribute storage (assigning a whole __dict__ would materialise and replace it)."""
+    that do not validate (Block, Decomposition, DiscardOption). The fields are slots, set here
+    through the generic setter, which bypasses the classes' frozen `__setattr__`."""
     obj = _object_new(cls)
     for name, value in fields.items():
         PyObject_GenericSetAttr(obj, name, value)

@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import importlib
 import operator
-from typing import Any, Tuple
-
 from . import _core
 from .errors import InvalidArgumentError, InvalidHandError
 from .tiles import Forms
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up); checkers read True
+if TYPE_CHECKING:
+    from typing import Any, Tuple
 
 _UNSET: Any = object()
 _np: Any = _UNSET

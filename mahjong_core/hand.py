@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Iterable, Optional, Sequence, Tuple
-
 from ._core import HandCore
 from .model import MCRContext, Meld
 from .tiles import Tile
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up); checkers read True
+if TYPE_CHECKING:
+    from typing import Any, Iterable, Optional, Sequence, Tuple
 
 __all__ = ["Hand"]
 

@@ -1,16 +1,24 @@
 """Value objects: melds, blocks of a decomposition, decompositions, discard options, MCR context.
 
 All are frozen; their `repr` uses the hand notation where there is one.
+
+They are small hand-written slotted classes rather than dataclasses: `dataclasses` (with the
+`inspect`, `re` and `ast` it imports) and generating five classes' methods took ~25 ms of every
+process's start-up, more than the rest of `import mahjong_core` (issue 14's start-up goal). Each
+class lists its fields in `_fields`; `_Frozen` gives them a dataclass's value semantics (`==` and
+`hash` over the fields for the same class, no assignment, pickling through the constructor).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Mapping, Optional, Tuple
 
 from .errors import InvalidHandError
 from .tiles import HONOR_LETTERS, Forms, Tile
+
+TYPE_CHECKING = False  # typing is not imported at run time (start-up); checkers read True
+if TYPE_CHECKING:
+    from typing import Any, Mapping, Optional, Tuple
 
 __all__ = [
     "MeldKind",
@@ -47,6 +55,37 @@ def _group(tiles: Tuple[Tile, ...]) -> str:
     return "".join(str(t % 9 + 1) for t in tiles) + "mps"[tiles[0] // 9]
 
 
+class _Frozen:
+    """Value semantics for the model classes: fields named in `_fields`, set once by `__init__`."""
+
+    __slots__ = ()
+    _fields: Tuple[str, ...] = ()
+
+    def _values(self) -> Tuple[Any, ...]:
+        return tuple([getattr(self, name) for name in self._fields])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return self._values() == other._values()  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}: a {type(self).__name__} is frozen (make a new one)")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"cannot delete field {name!r}: a {type(self).__name__} is frozen")
+
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Unpickling and copying go through the constructor, so they validate like any new instance.
+        return (self.__class__, self._values())
+
+
+_set = object.__setattr__
+
+
 def _tile(tile: int) -> Tile:
     """`tile` as a Tile; InvalidHandError (not ValueError) for anything else (R11: Meld.pung(34))."""
     if not isinstance(tile, bool):
@@ -57,8 +96,13 @@ def _tile(tile: int) -> Tile:
     raise InvalidHandError(f"a meld tile is a tile index 0..33, got {tile!r}")
 
 
-@dataclass(frozen=True)
-class Meld:
+_MELD_KIND_BY_VALUE = tuple(MeldKind)
+_TILE_BY_VALUE = tuple(Tile)
+_KIND_TYPES = (int, MeldKind)
+_TILE_TYPES = (int, Tile)
+
+
+class Meld(_Frozen):
     """An exposed meld (or a concealed kong).
 
     `claimed` is the notation's claim marker: for a chow 1..3 = which of its tiles was claimed (from
@@ -67,21 +111,40 @@ class Meld:
     concealed kong, or an exposed chow/pung of unknown source.
     """
 
+    __slots__ = ("kind", "tile", "concealed", "claimed")
+    _fields = __slots__
+    __match_args__ = ("kind", "tile", "concealed", "claimed")
     kind: MeldKind
     tile: Tile
-    concealed: bool = False
-    claimed: Optional[int] = None
+    concealed: bool
+    claimed: Optional[int]
 
-    def __post_init__(self) -> None:
+    def __init__(self, kind: MeldKind, tile: Tile, concealed: bool = False, claimed: Optional[int] = None) -> None:
+        # Plain ints and members are looked up in tuples (the engine builds a Meld at every claim;
+        # the enum call costs ~0.5 µs each); anything else takes the enum's own conversion.
+        if type(kind) in _KIND_TYPES and 0 <= kind <= 2 and type(tile) in _TILE_TYPES and 0 <= tile <= 33:
+            _set(self, "kind", _MELD_KIND_BY_VALUE[kind])
+            _set(self, "tile", _TILE_BY_VALUE[tile])
+        else:
+            _set(self, "kind", kind)
+            _set(self, "tile", tile)
+            self._convert_kind_and_tile()
+        _set(self, "concealed", concealed)
+        _set(self, "claimed", claimed)
+        self._check()
+
+    def _convert_kind_and_tile(self) -> None:
         try:
             if isinstance(self.kind, bool) or isinstance(self.tile, bool):
                 raise TypeError("a bool is no meld kind or tile")
-            object.__setattr__(self, "kind", MeldKind(self.kind))
-            object.__setattr__(self, "tile", Tile(self.tile))
+            _set(self, "kind", MeldKind(self.kind))
+            _set(self, "tile", Tile(self.tile))
         except (ValueError, TypeError):
             raise InvalidHandError(
                 f"a meld needs a MeldKind (0 chow, 1 pung, 2 kong) and a tile 0..33, got {self.kind!r}, {self.tile!r}"
             ) from None
+
+    def _check(self) -> None:
         if self.kind == MeldKind.CHOW and (self.tile >= 27 or self.tile % 9 > 6):
             raise InvalidHandError(f"a chow starting at {self.tile} would run across suits or use honours")
         if self.concealed and self.kind != MeldKind.KONG:
@@ -91,7 +154,7 @@ class Meld:
         if self.claimed is not None:
             if isinstance(self.claimed, bool) or not hasattr(self.claimed, "__index__"):
                 raise InvalidHandError(f"a claim marker is an integer (or None), got {self.claimed!r}")
-            object.__setattr__(self, "claimed", self.claimed.__index__())
+            _set(self, "claimed", self.claimed.__index__())
             allowed = (1, 2, 3, 5, 6, 7) if self.kind == MeldKind.KONG else (1, 2, 3)
             if self.claimed not in allowed:
                 raise InvalidHandError(
@@ -162,8 +225,7 @@ class BlockKind(IntEnum):
     PAIR = 3
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(_Frozen):
     """One set or pair of a decomposition.
 
     `concealed` is true for blocks made of concealed tiles (the hand's own sets and pairs and
@@ -172,10 +234,19 @@ class Block:
     `meld` is the index of the exposed meld this block is, or None.
     """
 
+    __slots__ = ("kind", "tile", "concealed", "meld")
+    _fields = __slots__
+    __match_args__ = ("kind", "tile", "concealed", "meld")
     kind: BlockKind
     tile: Tile
     concealed: bool
-    meld: Optional[int] = None
+    meld: Optional[int]
+
+    def __init__(self, kind: BlockKind, tile: Tile, concealed: bool, meld: Optional[int] = None) -> None:
+        _set(self, "kind", kind)
+        _set(self, "tile", tile)
+        _set(self, "concealed", concealed)
+        _set(self, "meld", meld)
 
     @property
     def tiles(self) -> Tuple[Tile, ...]:
@@ -200,8 +271,7 @@ class Block:
         return text if self.concealed and self.meld is None else f"[{text}]"
 
 
-@dataclass(frozen=True)
-class Decomposition:
+class Decomposition(_Frozen):
     """One reading of a complete hand.
 
     - STANDARD: `sets` (exposed melds first, then the hand's sets) and `pair`.
@@ -211,11 +281,28 @@ class Decomposition:
     - KNITTED_STRAIGHT: `arrangement`, `sets` (the meld or the hand's set) and `pair`.
     """
 
+    __slots__ = ("form", "sets", "pair", "pairs", "arrangement")
+    _fields = __slots__
+    __match_args__ = ("form", "sets", "pair", "pairs", "arrangement")
     form: Forms
-    sets: Tuple[Block, ...] = ()
-    pair: Optional[Tile] = None
-    pairs: Tuple[Tile, ...] = ()
-    arrangement: Optional[int] = None
+    sets: Tuple[Block, ...]
+    pair: Optional[Tile]
+    pairs: Tuple[Tile, ...]
+    arrangement: Optional[int]
+
+    def __init__(
+        self,
+        form: Forms,
+        sets: Tuple[Block, ...] = (),
+        pair: Optional[Tile] = None,
+        pairs: Tuple[Tile, ...] = (),
+        arrangement: Optional[int] = None,
+    ) -> None:
+        _set(self, "form", form)
+        _set(self, "sets", sets)
+        _set(self, "pair", pair)
+        _set(self, "pairs", pairs)
+        _set(self, "arrangement", arrangement)
 
     @property
     def knitted(self) -> Tuple[Tile, ...]:
@@ -253,13 +340,20 @@ class Decomposition:
         return f"Decomposition({self.form.name}: {body})"
 
 
-@dataclass(frozen=True)
-class DiscardOption:
+class DiscardOption(_Frozen):
     """A discard of a 14 - 3*melds hand: the shanten after it and the effective tiles then."""
 
+    __slots__ = ("tile", "shanten", "effective")
+    _fields = __slots__
+    __match_args__ = ("tile", "shanten", "effective")
     tile: Tile
     shanten: int
-    effective: Mapping[Tile, int] = field(default_factory=dict)
+    effective: Mapping[Tile, int]
+
+    def __init__(self, tile: Tile, shanten: int, effective: Optional[Mapping[Tile, int]] = None) -> None:
+        _set(self, "tile", tile)
+        _set(self, "shanten", shanten)
+        _set(self, "effective", {} if effective is None else effective)
 
     @property
     def total(self) -> int:
@@ -271,8 +365,7 @@ class DiscardOption:
         return f"DiscardOption({self.tile}: shanten {self.shanten}, {self.total} tiles {tiles})"
 
 
-@dataclass(frozen=True)
-class MCRContext:
+class MCRContext(_Frozen):
     """The MCR context suffix `|PS####|F` of the notation.
 
     Winds are 0..3 = East South West North. Flags: self-drawn, last copy (和绝张), last wall tile
@@ -280,16 +373,32 @@ class MCRContext:
     `flowers` is the flower count; `flower_tiles` the flower letters' indices 0..7 when given as letters.
     """
 
-    prevalent_wind: int = 0
-    seat_wind: int = 0
-    self_drawn: bool = False
-    last_copy: bool = False
-    wall_last: bool = False
-    kong: bool = False
-    flowers: int = 0
-    flower_tiles: Optional[Tuple[int, ...]] = None
+    __slots__ = ("prevalent_wind", "seat_wind", "self_drawn", "last_copy", "wall_last", "kong", "flowers", "flower_tiles")
+    _fields = __slots__
+    __match_args__ = ("prevalent_wind", "seat_wind", "self_drawn", "last_copy", "wall_last", "kong", "flowers", "flower_tiles")
+    prevalent_wind: int
+    seat_wind: int
+    self_drawn: bool
+    last_copy: bool
+    wall_last: bool
+    kong: bool
+    flowers: int
+    flower_tiles: Optional[Tuple[int, ...]]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        prevalent_wind: int = 0,
+        seat_wind: int = 0,
+        self_drawn: bool = False,
+        last_copy: bool = False,
+        wall_last: bool = False,
+        kong: bool = False,
+        flowers: int = 0,
+        flower_tiles: Optional[Tuple[int, ...]] = None,
+    ) -> None:
+        values = (prevalent_wind, seat_wind, self_drawn, last_copy, wall_last, kong, flowers, flower_tiles)
+        for name, value in zip(self._fields, values):
+            _set(self, name, value)
         for name in ("prevalent_wind", "seat_wind"):
             value = getattr(self, name)
             if not isinstance(value, int) or not 0 <= value <= 3:
@@ -301,8 +410,8 @@ class MCRContext:
             if self.flowers not in (0, len(tiles)):
                 raise InvalidHandError(f"flowers={self.flowers} does not match the {len(tiles)} flower_tiles given")
             # One canonical value per context: sorted indices, no empty tuple (the notation has none).
-            object.__setattr__(self, "flower_tiles", tuple(sorted(tiles)) or None)
-            object.__setattr__(self, "flowers", len(tiles))
+            _set(self, "flower_tiles", tuple(sorted(tiles)) or None)
+            _set(self, "flowers", len(tiles))
         if not isinstance(self.flowers, int) or not 0 <= self.flowers <= 8:
             raise InvalidHandError(f"flowers must be 0..8, got {self.flowers!r}")
 
@@ -314,3 +423,7 @@ class MCRContext:
         elif self.flowers:
             text += f"|{self.flowers}"
         return text
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        return f"MCRContext({fields})"

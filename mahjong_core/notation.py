@@ -26,7 +26,6 @@ formats the same way, so parsing it back makes its last tile the winning tile.)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from ._core import _format_hand as _format_native
 from ._core import _parse_notation as _parse_native
@@ -35,7 +34,10 @@ from .errors import InvalidHandError, ParseError
 from .model import MCRContext, Meld, MeldKind
 from .tiles import FLOWER_GLYPHS, HONOR_LETTERS, Tile
 
+TYPE_CHECKING = False  # typing is not imported at run time (start-up); checkers read True
 if TYPE_CHECKING:
+    from typing import List, Optional, Tuple
+
     from .hand import Hand
 
 __all__ = ["parse", "format_hand", "format_tiles", "parse_tiles", "MAX_NOTATION_LENGTH"]
