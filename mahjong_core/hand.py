@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from ._core import HandCore
+from ._core import _format_hand
 from .model import MCRContext, Meld
 from .tiles import Tile
 
@@ -81,7 +82,9 @@ class Hand(HandCore):
 
     @property
     def notation(self) -> str:
-        return _notation().format_hand(self)
+        # A Hand is always a HandCore, so the compiled formatter is called directly (this is every
+        # repr, ~0.3 µs; through notation.format_hand it was ~1 µs).
+        return _format_hand(self)
 
     def glyphs(self) -> str:
         """The hand as Unicode tiles: melds in brackets, then the concealed tiles."""
