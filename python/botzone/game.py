@@ -44,6 +44,8 @@ PENALTY = 10
 class BotzoneGame(MCRGame):
     ruleset = "mcr"
     ASK_EVERY_DISCARD = True
+    #: the seat that deals every hand (`simulate` and `Match` do not rotate the dealer here)
+    FIXED_DEALER = 0
     OPTIONS = {"prevalent_wind": 0}
 
     @classmethod

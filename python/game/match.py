@@ -29,7 +29,7 @@ from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 from .botspec import build_bot
 from .engine import Game
 from .registry import check_ruleset, game_class
-from .simulate import play_hand
+from .simulate import close_bots, play_hand
 from .start import new_game
 from .wall import seeded_dealer
 
@@ -90,6 +90,11 @@ class Match:
         if "prevalent_wind" in game.options:
             summary["prevalent_wind"] = self.prevalent_wind
         self.history.append(summary)
+        fixed = getattr(type(game), "FIXED_DEALER", None)
+        if fixed is not None:  # a table whose dealer never moves (Botzone's): the wind turns every hand
+            next_dealer = fixed
+            self.prevalent_wind = (self.hand_no + 1) % 4
+            summary["next_dealer"] = fixed
         if next_dealer != self.dealer:
             self._dealer_changes += 1
             self.prevalent_wind = (self._dealer_changes // 4) % 4
@@ -104,12 +109,15 @@ class Match:
         if len(bots) != 4:
             raise InvalidArgumentError(f"give one bot per seat (4), got {len(bots)}")
         rng = rng if rng is not None else random.Random(self.seed)
-        for _ in range(hands):
-            game = self.new_hand()
-            for bot in bots:
-                bot.new_hand(rng)
-            play_hand(game, bots)
-            self.finish_hand()
+        try:
+            for _ in range(hands):
+                game = self.new_hand()
+                for bot in bots:
+                    bot.new_hand(rng)
+                play_hand(game, bots)
+                self.finish_hand()
+        finally:
+            close_bots(bots)
         return self
 
     def __repr__(self) -> str:
