@@ -161,11 +161,22 @@ def test_duplicate_mode_and_two_workers_give_the_same_results():
     assert _running(marker) == 0  # the workers stopped their programs at the end of each task
 
 
-def test_a_program_restarted_every_round_plays_the_same():
+DRAWN_OUT_PY = """
+import sys
+n = int(sys.stdin.readline())
+lines = [sys.stdin.readline().rstrip("\\n") for _ in range(2 * n - 1)]
+fields = lines[-1].split()
+print("PLAY " + fields[1] if fields[0] == "2" else "PASS")
+"""
+
+
+def test_a_program_restarted_every_round_plays_the_same(tmp_path):
+    # without keep-running a program is started afresh every round with the whole history, as on Botzone
     marker = _marker()
-    program = simulate("mcr", 1, seed=2, rules="botzone",
-                       bots=[_example(marker, keep_running=False), "greedy", "greedy", "greedy"])
-    local = simulate("mcr", 1, seed=2, rules="botzone", bots=[ExampleBot, "greedy", "greedy", "greedy"])
+    script = _script(tmp_path, "drawn_out.py", DRAWN_OUT_PY)
+    program = simulate("mcr", 1, seed=2, rules="botzone", bots=[f"botzone(timeout=10):{PY} {script} {marker}",
+                                                                "greedy", "greedy", "greedy"])
+    local = simulate("mcr", 1, seed=2, rules="botzone", bots=[DrawnOutBot, "greedy", "greedy", "greedy"])
     _same_play(program, local)
     assert _running(marker) == 0
 
@@ -210,10 +221,21 @@ def _script(tmp_path, name: str, body: str) -> str:
     return str(path)
 
 
+KEEP_RUNNING_GARBAGE = """
+import sys
+while True:
+    n = int(sys.stdin.readline())
+    for _ in range(2 * n - 1):
+        sys.stdin.readline()
+    print("PLAY W1")
+    print(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<", flush=True)
+"""
+
+
 @pytest.mark.parametrize("body, keep_running", [
     ("print('FOO')\n", False),                                   # garbage in the first round: WA
     ("import sys\nsys.stdin.read()\nprint('PASS')\n", False),    # PASS where it must play: WA
-    ("import sys\nfor l in sys.stdin:\n    print('PLAY W1')\n", True),   # a wrong answer, kept running
+    (KEEP_RUNNING_GARBAGE, True),                                # a wrong answer, kept running
 ])
 def test_a_wrong_answer_is_wa(tmp_path, body, keep_running):
     marker = _marker()
@@ -225,26 +247,54 @@ def test_a_wrong_answer_is_wa(tmp_path, body, keep_running):
     assert _running(marker) == 0
 
 
-def test_a_crash_is_re_and_a_hang_is_tle(tmp_path):
+@pytest.mark.parametrize("body, code, timeout", [
+    ("import sys\nsys.exit(3)\n", "RE", 5.0),                    # dies without answering
+    ("import time\ntime.sleep(60)\n", "TLE", 0.3),               # hangs
+    ("import sys\nsys.stdin.read()\nprint('PLAY W1 W2')\n", "WA", 5.0),   # not an answer
+    ("import sys\nsys.stdin.read()\n", "WA", 5.0),               # exits cleanly, says nothing
+])
+def test_a_crash_is_re_a_hang_tle_and_garbage_wa(tmp_path, body, code, timeout):
     from mahjong_core.botzone.program import ProgramBot
     from mahjong_core.game import new_game
     from mahjong_core.game.simulate import play_hand
     from mahjong_core.game.bots import GreedyBot
 
     marker = _marker()
-    crash = ProgramBot([PY, _script(tmp_path, "crash.py", "import sys\nsys.exit(3)\n"), marker])
-    hang = ProgramBot([PY, _script(tmp_path, "hang.py", "import time\ntime.sleep(60)\n"), marker], timeout=0.3)
-    for bot, code in ((crash, "RE"), (hang, "TLE")):
-        game = new_game("mcr", rules="botzone", seed=9)
-        started = time.monotonic()
-        bots = [GreedyBot(), bot, GreedyBot(), GreedyBot()]
-        for b in bots:
-            b.new_hand(random.Random(0))
-        play_hand(game, bots)
-        assert time.monotonic() - started < 10
-        assert game.finished and game.penalty == (1, code)
-        assert game.ledger.totals() == [10, -30, 10, 10]
-        bot.close()
+    bot = ProgramBot([PY, _script(tmp_path, "bad.py", body), marker], timeout=timeout)
+    game = new_game("mcr", rules="botzone", seed=9)
+    bots = [GreedyBot(), bot, GreedyBot(), GreedyBot()]
+    for b in bots:
+        b.new_hand(random.Random(0))
+    started = time.monotonic()
+    play_hand(game, bots)
+    assert time.monotonic() - started < 10
+    assert game.finished and game.penalty == (1, code)
+    assert game.ledger.totals() == [10, -30, 10, 10]
+    assert _running(marker) == 0  # a penalised program is stopped at once
+
+
+@pytest.fixture
+def local_ray(tmp_path):
+    ray = pytest.importorskip("ray", reason='the Ray test needs pip install "mahjong_core[ray]"')
+    # Ray workers put the driver's working directory on sys.path: inside the source checkout its
+    # mahjong_core folder (no compiled extension) would shadow the installed package
+    previous = os.getcwd()
+    os.chdir(tmp_path)
+    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
+    try:
+        yield ray
+    finally:
+        ray.shutdown()
+        os.chdir(previous)
+
+
+def test_ray_workers_start_their_own_programs(local_ray):
+    marker = _marker()
+    bots = [_example(marker), "greedy", "greedy", "greedy"]
+    remote = simulate("mcr", 8, seed=5, rules="botzone", duplicate=True, bots=bots, backend="ray", task_hands=4)
+    local = simulate("mcr", 8, seed=5, rules="botzone", duplicate=True, bots=[ExampleBot, "greedy", "greedy", "greedy"])
+    assert remote.timing["backend"] == "ray" and remote.timing["tasks"] == 2
+    _same_play(remote, local)
     assert _running(marker) == 0
 
 
