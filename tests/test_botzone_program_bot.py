@@ -316,3 +316,51 @@ def test_a_dropped_bot_takes_its_program_with_it(tmp_path):
     while _running(marker) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert _running(marker) == 0
+
+
+# -- the command line -------------------------------------------------------------------------
+
+def test_simulate_and_league_commands_take_a_program(tmp_path, capsys):
+    import json
+
+    from mahjong_core.cli import main
+
+    marker = _marker()
+    program = _example(marker)
+    assert main(["simulate", "mcr", "--preset", "botzone", "--hands", "4", "--seed", "3", "--no-progress", "--json",
+                 "--bots", f"{program},greedy,greedy,greedy"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    local = simulate("mcr", 4, seed=3, rules="botzone", bots=[ExampleBot, "greedy", "greedy", "greedy"])
+    assert out["bots"][0] == program and out["checksum"] == local.checksum
+    league = tmp_path / "bots.toml"
+    league.write_text(f'''
+[league]
+ruleset = "mcr"
+preset = "botzone"
+hands = 4
+
+[[bot]]
+name = "program"
+spec = "botzone:{PY} {EXAMPLE} {marker}"
+args = {{ keep_running = true, timeout = 10.0 }}
+
+[[bot]]
+name = "g1"
+spec = "greedy"
+
+[[bot]]
+name = "g2"
+spec = "greedy"
+
+[[bot]]
+name = "g3"
+spec = "greedy"
+''')
+    assert main(["league", str(league), "--json", "--no-progress"]) == 0
+    standings = json.loads(capsys.readouterr().out)
+    table = standings["tables"][0]
+    assert table["bots"] == ["program", "g1", "g2", "g3"] and table["preset"] == "botzone"
+    duplicate = simulate("mcr", 4, seed=1, rules="botzone", duplicate=True,
+                         bots=[ExampleBot, "greedy", "greedy", "greedy"])
+    assert table["checksum"] == duplicate.checksum
+    assert _running(marker) == 0

@@ -45,7 +45,8 @@ from .bots import BOTS
 __all__ = ["BotSpec", "bot_spec", "bot_specs", "build_bot", "split_bot_list", "parse_program_spec", "PROGRAM_PREFIX"]
 
 
-#: the bot spec prefix of a Botzone-protocol program (`mahjong_core.botzone.program.ProgramBot`): "botzone:COMMAND" or "botzone(keep_running=True):COMMAND"
+#: the bot spec prefix of a Botzone-protocol program (`mahjong_core.botzone.program.ProgramBot`):
+#: "botzone:COMMAND" or "botzone(keep_running=True):COMMAND"
 PROGRAM_PREFIX = "botzone"
 _PROGRAM_OPTIONS = ("keep_running", "timeout", "name")
 
