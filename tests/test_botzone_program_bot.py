@@ -364,3 +364,52 @@ spec = "greedy"
                          bots=[ExampleBot, "greedy", "greedy", "greedy"])
     assert table["checksum"] == duplicate.checksum
     assert _running(marker) == 0
+
+
+# -- what the program is told -----------------------------------------------------------------
+
+@pytest.mark.parametrize("flowers", [False, True])
+def test_the_program_is_told_its_seats_view_exactly(flowers):
+    """At every question, the seat's BotzoneState rebuilt from the request lines the program got
+    (and its answers) equals the engine's view of that seat: the lines carry that seat's
+    information, all of it (with flowers: the 补花 rounds too)."""
+    from mahjong_core import botzone
+    from mahjong_core.botzone import BotzoneState
+    from mahjong_core.botzone.program import ProgramBot
+    from mahjong_core.game.bots import GreedyBot
+    from mahjong_core.game.simulate import play_hand
+    from mahjong_core.game.wall import tile_name
+
+    checked = []
+
+    class Checking(ProgramBot):
+        def choose(self, game, seat, actions):
+            asked = len(self._history)
+            action = super().choose(game, seat, actions)
+            if len(self._history) > asked and not game.finished:
+                history = self._history
+                state = BotzoneState.from_requests(history[0::2], history[1::2][:-1])
+                assert state.view() == game.view(seat)
+                checked.append(seat)
+            return action
+
+    marker = _marker()
+    for seed in (1, 2, 3):
+        game = botzone.new_game(seed=seed, flowers=flowers, quan=seed % 4)
+        deal = botzone.Table.of_game(game).take_rounds()[1]
+        for s in range(4):  # the deal event shows each seat the hand its deal request names
+            dealt = [t for t in game.events(s)[0]["hands"][s] if t not in "abcdefgh"]
+            assert dealt == [tile_name(botzone.tile_index(c)) for c in deal.requests[s].split()[5:18]]
+        bots = [GreedyBot(), Checking([PY, EXAMPLE, marker], keep_running=True, timeout=10),
+                GreedyBot(), Checking([PY, EXAMPLE, marker], keep_running=True, timeout=10)]
+        for b in bots:
+            b.new_hand(random.Random(seed))
+        play_hand(game, bots)
+        assert game.finished and game.penalty is None
+        if flowers:
+            assert any(e[0] == "flower" for e in game._events)
+        for b in bots:
+            if isinstance(b, ProgramBot):
+                b.close()
+    assert set(checked) == {1, 3} and len(checked) > 50
+    assert _running(marker) == 0

@@ -81,6 +81,20 @@ class BotzoneGame(MCRGame):
         """Tiles left in each seat's own wall."""
         return [len(w) for w in self.walls]
 
+    def dealt_tiles(self, seat: int) -> List[int]:
+        """The tiles dealt to `seat` in the order it took them — from the end of its own wall, until
+        it holds 13 that are not flowers (the flowers among them included; the engine's formula
+        for one shared wall does not apply here). The deal request and the deal event show these."""
+        part = len(self.wall) // 4
+        own = self.wall[seat * part:(seat + 1) * part]
+        taken: List[int] = []
+        held = 0
+        while held < 13:
+            t = own[len(own) - 1 - len(taken)]
+            taken.append(t)
+            held += t < 34
+        return taken
+
     def view(self, seat: int) -> Dict[str, Any]:
         view = super().view(seat)
         view["wall_remaining"] = self.wall_remaining()  # the engine's one-wall count does not apply

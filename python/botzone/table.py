@@ -425,24 +425,15 @@ class Table:
 
     def _deal_round(self) -> _Round:
         game = self.game
-        part = len(game.wall) // 4
         hands: List[List[int]] = []
         shown: List[List[str]] = []
         flowers: List[str] = []
         counts_: List[int] = []
         for seat in range(4):
-            own = list(game.wall[seat * part:(seat + 1) * part])
-            tiles: List[int] = []
-            taken: List[str] = []
-            while len(tiles) < 13:
-                t = own.pop()
-                taken.append(CODES[t])
-                if t >= 34:
-                    flowers.append(CODES[t])
-                else:
-                    tiles.append(t)
-            hands.append(tiles)
-            shown.append(taken)
+            taken = game.dealt_tiles(seat)
+            hands.append([t for t in taken if t < 34])
+            shown.append([CODES[t] for t in taken])
+            flowers.extend(CODES[t] for t in taken if t >= 34)
             counts_.append(len(taken) - 13)
         counts = " ".join(map(str, counts_))
         tail = "".join(" " + f for f in flowers)
