@@ -106,7 +106,7 @@ def test_the_spec_string_is_plain_data_with_its_options():
     assert pickle.loads(pickle.dumps(spec)) == spec
     bot = spec.build()
     assert (bot.command, bot.keep_running, bot.timeout) == (f"{PY} {EXAMPLE}", True, 2.5)
-    assert bot._program is None  # nothing started before a question
+    assert bot._seats == {}  # nothing started before a question
     plain = bot_spec(f"botzone:{PY} {EXAMPLE}").build()
     assert (plain.keep_running, plain.timeout) == (False, 1.0)
     mapping = bot_spec({"bot": f"botzone:{PY} {EXAMPLE}", "args": {"keep_running": True}, "name": "ex"})
@@ -190,6 +190,17 @@ def test_a_program_instance_plays_in_a_match():
     local = Match("mcr", seed=4, rules="botzone").play([ExampleBot(), "greedy", "greedy", "greedy"], hands=3)
     assert match.history == local.history
     assert [h["prevalent_wind"] for h in match.history] == [0, 1, 2]  # the judge's quan = game % 4
+    assert _running(marker) == 0
+
+
+def test_one_program_instance_can_play_every_seat():
+    from mahjong_core.botzone.program import ProgramBot
+
+    marker = _marker()
+    bot = ProgramBot([PY, EXAMPLE, marker], keep_running=True, timeout=10)
+    program = simulate("mcr", 2, seed=8, rules="botzone", bots=bot)  # one instance, four seats: four programs
+    _same_play(program, simulate("mcr", 2, seed=8, rules="botzone", bots=ExampleBot))
+    assert sorted(bot._seats) == [0, 1, 2, 3]
     assert _running(marker) == 0
 
 
@@ -384,10 +395,10 @@ def test_the_program_is_told_its_seats_view_exactly(flowers):
 
     class Checking(ProgramBot):
         def choose(self, game, seat, actions):
-            asked = len(self._history)
+            asked = len(self.history(seat)) if seat in self._seats and self._seats[seat].game is game else 0
             action = super().choose(game, seat, actions)
-            if len(self._history) > asked and not game.finished:
-                history = self._history
+            history = self.history(seat)
+            if len(history) > asked and not game.finished:
                 state = BotzoneState.from_requests(history[0::2], history[1::2][:-1])
                 assert state.view() == game.view(seat)
                 checked.append(seat)

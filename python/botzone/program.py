@@ -80,27 +80,19 @@ class ProgramBot(Bot):
         self.keep_running = bool(keep_running)
         self.timeout = float(timeout)
         self.name = name if name else f"{PREFIX}:{self.command}"
-        self._program: Any = None
-        self._finalizer: Any = None
-        self._forget()
+        #: seat -> the program playing it and what it was told (one bot may play several seats)
+        self._seats: Dict[int, _Seat] = {}
 
     # -- life cycle -----------------------------------------------------------------------------
-
-    def _forget(self) -> None:
-        self._game: Any = None
-        self._table: Any = None
-        self._history: List[str] = []
-        self._discard: Optional[Action] = None
 
     def new_hand(self, rng: Any) -> None:
         super().new_hand(rng)
         self.close()
-        self._forget()
 
     def close(self) -> None:
-        """Stop the program (a later question starts it again)."""
-        if self._program is not None:
-            self._program.stop()
+        """Stop the program(s) (a later question starts them again)."""
+        for seat in self._seats.values():
+            seat.program.stop()
 
     def __getstate__(self) -> Dict[str, Any]:  # plain data: the receiving process starts its own program
         return {"command": self.command, "keep_running": self.keep_running, "timeout": self.timeout,
@@ -111,13 +103,16 @@ class ProgramBot(Bot):
                       timeout=state["timeout"], name=state["name"])
 
     def __repr__(self) -> str:
-        return (f"ProgramBot({self.command!r}, keep_running={self.keep_running}, timeout={self.timeout})")
+        return f"ProgramBot({self.command!r}, keep_running={self.keep_running}, timeout={self.timeout})"
 
     # -- playing --------------------------------------------------------------------------------
 
-    def _start(self, game: Any, seat: int) -> None:
+    def _seat(self, game: Any, seat: int) -> "_Seat":
+        """The seat's program, told about `game` from its start (a new game: a new Botzone game)."""
+        state = self._seats.get(seat)
+        if state is not None and state.game is game:
+            return state
         from .game import BotzoneGame
-        from .table import Table
 
         if not isinstance(game, BotzoneGame):
             ruleset = getattr(game, "ruleset", type(game).__name__)
@@ -126,52 +121,75 @@ class ProgramBot(Bot):
                 f"bot {self.name!r} is a Botzone program: it plays MCR on the Botzone table only, e.g. "
                 f"simulate('mcr', rules='botzone', ...) or --preset botzone (this game: {ruleset}"
                 f"{', preset ' + str(preset) if preset else ''})")
-        self.close()
-        self._forget()
-        self._game = game
-        self._table = Table.of_game(game)
-        if self._program is None:
+        if state is None:
             from .judge import _Program
 
-            self._program = _Program(self.command, self.keep_running, self.timeout)
+            state = self._seats[seat] = _Seat(_Program(self.command, self.keep_running, self.timeout))
             # the program dies with this bot, whatever happens to it
-            self._finalizer = weakref.finalize(self, self._program.stop)
-
-    def _turn(self, request: str) -> Tuple[str, str]:
-        self._history.append(request)
-        verdict, response, _ = self._program.turn(request, self._history)
-        self._history.append(response)
-        return verdict, response
+            weakref.finalize(self, state.program.stop)
+        state.start(game)
+        return state
 
     def choose(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
-        if game is not self._game:
-            self._start(game, seat)
-        lines = [r.requests[seat] for r in self._table.take_rounds() if not r.finish]
+        state = self._seat(game, seat)
+        lines = [r.requests[seat] for r in state.table.take_rounds() if not r.finish]
         if not lines:  # the discard after this seat's pung / chow: named in its answer already
-            discard, self._discard = self._discard, None
+            discard, state.discard = state.discard, None
             if discard is not None and discard in actions:
                 return discard
             raise InvalidArgumentError(f"bot {self.name!r}: seat {seat} is asked with no new Botzone request "
-                                       f"(legal: {list(actions)}); is another bot playing this seat too?")
-        self._discard = None
+                                       f"(legal: {list(actions)})")
+        state.discard = None
         for line in lines[:-1]:  # rounds the engine asks this seat nothing about: PASS
-            verdict, text = self._turn(line)
+            verdict, text = state.turn(line)
             if verdict != "OK" or text != "PASS":
                 return self._penalize(game, seat, verdict)
-        verdict, text = self._turn(lines[-1])
+        verdict, text = state.turn(lines[-1])
         if verdict != "OK":
             return self._penalize(game, seat, verdict)
         if text == "HU":
             return WIN  # a win, or a false win the engine settles as WH
-        found = self._table.answer_actions(seat, actions).get(text)
+        found = state.table.answer_actions(seat, actions).get(text)
         if found is None:
             return self._penalize(game, seat, "OK")
-        action, self._discard = found
+        action, state.discard = found
         return action
+
+    def history(self, seat: int) -> List[str]:
+        """What the program of `seat` was told and answered this hand: request 1, response 1, ..."""
+        state = self._seats.get(seat)
+        return list(state.history) if state is not None else []
 
     def _penalize(self, game: Any, seat: int, verdict: str) -> Action:
         """Charge the judge's penalty (WA for a wrong answer, else the verdict: TLE, RE); the hand
         ends, and `play_hand` drops the PASS returned here."""
-        self.close()
+        self._seats[seat].program.stop()
         game.penalize(seat, "WA" if verdict == "OK" else verdict)
         return PASS
+
+
+class _Seat:
+    """One seat's program (`judge._Program`) and what it was told in the current game."""
+
+    def __init__(self, program: Any) -> None:
+        self.program = program
+        self.game: Any = None
+        self.table: Any = None
+        self.history: List[str] = []
+        self.discard: Optional[Action] = None
+
+    def start(self, game: Any) -> None:
+        from .table import Table
+
+        self.program.stop()
+        self.game = game
+        self.table = Table.of_game(game)
+        self.history = []
+        self.discard = None
+
+    def turn(self, request: str) -> Tuple[str, str]:
+        """One round: the request out, (verdict, response) back."""
+        self.history.append(request)
+        verdict, response, _ = self.program.turn(request, self.history)
+        self.history.append(response)
+        return verdict, response
