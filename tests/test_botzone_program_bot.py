@@ -170,6 +170,23 @@ print("PLAY " + fields[1] if fields[0] == "2" else "PASS")
 """
 
 
+PRETTY_JSON_PY = DRAWN_OUT_PY.replace(
+    'print("PLAY " + fields[1] if fields[0] == "2" else "PASS")',
+    'import json\nprint(json.dumps({"response": "PLAY " + fields[1] if fields[0] == "2" else "PASS"}, indent=4))')
+
+
+def test_a_json_answer_over_several_lines_is_read_whole(tmp_path):
+    # JSON interaction's {"response": ...}, printed indented as jsoncpp's `cout << value` does
+    marker = _marker()
+    script = _script(tmp_path, "pretty.py", PRETTY_JSON_PY)
+    assert "indent=4" in PRETTY_JSON_PY
+    program = simulate("mcr", 1, seed=4, rules="botzone", bots=["greedy", f"botzone(timeout=10):{PY} {script} {marker}",
+                                                                "greedy", "greedy"])
+    local = simulate("mcr", 1, seed=4, rules="botzone", bots=["greedy", DrawnOutBot, "greedy", "greedy"])
+    _same_play(program, local)
+    assert _running(marker) == 0
+
+
 def test_a_program_restarted_every_round_plays_the_same(tmp_path):
     # without keep-running a program is started afresh every round with the whole history, as on Botzone
     marker = _marker()
