@@ -123,6 +123,8 @@ def test_the_spec_string_is_plain_data_with_its_options():
     ("botzone(speed=3):./bot", "options are"),
     ("botzone(keep_running=True:./bot", "botzone(keep_running=True"),
     ("botzone(timeout=0):" + PY, "timeout must be a positive"),
+    ("botzone(interaction='xml'):" + PY, "'simple' or 'json'"),
+    ("botzone(interaction='json', keep_running=True):" + PY, "JSON interaction is supported for programs started"),
 ])
 def test_bad_program_specs_say_what_is_wrong(text, message):
     with pytest.raises(MahjongError, match=message.replace("(", r"\(")):
@@ -440,4 +442,34 @@ def test_the_program_is_told_its_seats_view_exactly(flowers):
             if isinstance(b, ProgramBot):
                 b.close()
     assert set(checked) == {1, 3} and len(checked) > 50
+    assert _running(marker) == 0
+
+
+def test_botzones_own_sample_bot_plays_whole_hands(tmp_path):
+    """Botzone's sample C++ bot (JSON interaction, its answer printed over several lines) — from the
+    competition's repository, not shipped here: BOTZONE_SAMPLE_BOT=/path/to/sample.cpp (needs g++
+    and libjsoncpp-dev). It plays a random tile of its hand, so only the protocol is checked: whole
+    hands, never a penalty."""
+    source = os.environ.get("BOTZONE_SAMPLE_BOT")
+    if not source:
+        pytest.skip("set BOTZONE_SAMPLE_BOT to Botzone's sample-bot-Botzone/sample.cpp")
+    compiler = shutil.which("g++")
+    if compiler is None:
+        pytest.skip("g++ is not installed: the sample bot cannot be built")
+    from mahjong_core.botzone.program import ProgramBot
+    from mahjong_core.game import new_game
+    from mahjong_core.game.bots import GreedyBot
+    from mahjong_core.game.simulate import play_hand
+
+    exe = str(tmp_path / "sample")
+    subprocess.run([compiler, "-O1", "-I/usr/include/jsoncpp", "-o", exe, source, "-ljsoncpp"], check=True)
+    marker = _marker()
+    for seed in range(4):
+        game = new_game("mcr", rules="botzone", seed=seed)
+        bots = [GreedyBot(), ProgramBot([exe, marker], interaction="json", timeout=5), GreedyBot(), GreedyBot()]
+        for b in bots:
+            b.new_hand(random.Random(seed))
+        play_hand(game, bots)
+        assert game.finished and game.penalty is None
+        bots[1].close()
     assert _running(marker) == 0

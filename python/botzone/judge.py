@@ -84,10 +84,12 @@ class _Builtin:
 
 
 class _Program:
-    def __init__(self, command: str, keep_running: bool, time_limit: float) -> None:
+    def __init__(self, command: str, keep_running: bool, time_limit: float, interaction: str = "simple") -> None:
         self.name = command
         self.argv = shlex.split(command)
         self.keep_running = keep_running
+        #: "simple": the turn number and the history, one line each; "json": {"requests", "responses"}
+        self.interaction = interaction
         self.time_limit = time_limit
         self.proc: Optional[subprocess.Popen] = None
         self.lines: "queue.Queue[Optional[str]]" = queue.Queue()
@@ -117,7 +119,10 @@ class _Program:
         else:
             self.stop()
             self.proc = self._spawn()
-            text = f"{(len(history) + 1) // 2}\n" + "\n".join(history) + "\n"
+            if self.interaction == "json":
+                text = json.dumps({"requests": history[0::2], "responses": history[1::2]}) + "\n"
+            else:
+                text = f"{(len(history) + 1) // 2}\n" + "\n".join(history) + "\n"
         proc = self.proc
         started = time.monotonic()
         try:

@@ -12,7 +12,7 @@ program only when its seat is first asked (the command must work there: same pat
 layout).
 
 It plays one seat of an engine game on the Botzone table (`new_game("mcr", rules="botzone")`, the
-`BotzoneGame`), talking to the program exactly as the local judge does (`judge._Program`: simple
+`BotzoneGame`), talking to the program exactly as the local judge does (`judge._Program`: simple or JSON
 interaction, keep-running, time limit). The requests are the judge's own (`Table.of_game` reads
 them from the game's events; only this seat's line is sent), one turn of the program per round:
 
@@ -63,11 +63,13 @@ class ProgramBot(Bot):
     `command`: the command line (a string, split like a shell does, or an argv list).
     `keep_running`: keep the program alive between rounds when it prints the keep-running line
     (otherwise it is started afresh every round with the whole history, as on Botzone).
-    `timeout`: seconds per answer (TLE after it). `name`: the label in results.
+    `timeout`: seconds per answer (TLE after it). `interaction`: "simple" (the turn number, then
+    the history one line each; the judge's default) or "json" (`{"requests": [...], "responses":
+    [...]}` on one line; programs started every round only). `name`: the label in results.
     """
 
     def __init__(self, command: Union[str, Sequence[str]], *, keep_running: bool = False, timeout: float = 1.0,
-                 name: Optional[str] = None) -> None:
+                 interaction: str = "simple", name: Optional[str] = None) -> None:
         super().__init__()
         argv = _argv(command)
         exe = argv[0]
@@ -76,6 +78,12 @@ class ProgramBot(Bot):
                                        f"command that starts your bot, e.g. 'botzone:python3 my_bot.py'")
         if isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or not timeout > 0:
             raise InvalidArgumentError(f"Botzone program timeout must be a positive number of seconds, got {timeout!r}")
+        if interaction not in ("simple", "json"):
+            raise InvalidArgumentError(f"Botzone program interaction is 'simple' or 'json', got {interaction!r}")
+        if interaction == "json" and keep_running:
+            raise InvalidArgumentError("Botzone program: JSON interaction is supported for programs started every "
+                                       "round (keep_running=False); a keep-running program gets simple interaction")
+        self.interaction = interaction
         self.command = command if isinstance(command, str) else shlex.join(argv)
         self.keep_running = bool(keep_running)
         self.timeout = float(timeout)
@@ -96,11 +104,11 @@ class ProgramBot(Bot):
 
     def __getstate__(self) -> Dict[str, Any]:  # plain data: the receiving process starts its own program
         return {"command": self.command, "keep_running": self.keep_running, "timeout": self.timeout,
-                "name": self.name}
+                "interaction": self.interaction, "name": self.name}
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
         self.__init__(state["command"], keep_running=state["keep_running"],  # type: ignore[misc]
-                      timeout=state["timeout"], name=state["name"])
+                      timeout=state["timeout"], interaction=state["interaction"], name=state["name"])
 
     def __repr__(self) -> str:
         return f"ProgramBot({self.command!r}, keep_running={self.keep_running}, timeout={self.timeout})"
@@ -124,7 +132,8 @@ class ProgramBot(Bot):
         if state is None:
             from .judge import _Program
 
-            state = self._seats[seat] = _Seat(_Program(self.command, self.keep_running, self.timeout))
+            state = self._seats[seat] = _Seat(_Program(self.command, self.keep_running, self.timeout,
+                                                                 self.interaction))
             # the program dies with this bot, whatever happens to it
             weakref.finalize(self, state.program.stop)
         state.start(game)
