@@ -12,8 +12,8 @@ program only when its seat is first asked (the command must work there: same pat
 layout).
 
 It plays one seat of an engine game on the Botzone table (`new_game("mcr", rules="botzone")`, the
-`BotzoneGame`), talking to the program exactly as the local judge does (`judge._Program`: simple or JSON
-interaction, keep-running, time limit). The requests are the judge's own (`Table.of_game` reads
+`BotzoneGame`), talking to the program exactly as the local judge does (`judge._Program`:
+simple or JSON interaction, keep-running, time limit). The requests are the judge's own (`Table.of_game` reads
 them from the game's events; only this seat's line is sent), one turn of the program per round:
 
 - a round in which the engine asks the seat nothing (the deal, 补花, another seat's draw, its own
@@ -46,6 +46,7 @@ from mahjong_core.game.bots import Bot
 from mahjong_core.game.botspec import PROGRAM_PREFIX as PREFIX
 
 __all__ = ["ProgramBot"]
+
 
 def _argv(command: Union[str, Sequence[str]]) -> List[str]:
     try:
