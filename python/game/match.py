@@ -12,6 +12,8 @@ Hand k of a match is `new_game(ruleset, seed=seed, hand_no=k, dealer=...)`. The 
   change of dealer.
 - Sichuan: `dealer_rule="random"` — drawn from the seed for every hand; `"discarder"` — the first
   winner's discarder deals (the winner itself after a self-draw); a drawn hand keeps the dealer.
+- MCR on the Botzone table (`rules="botzone"`): seat 0 deals every hand (the table has no dealer)
+  and the prevalent wind is hand k % 4, as the local Botzone judge plays a match.
 - Changbai: the ruleset's rule (`ChangbaiSettlement.next_dealer`): a dealer win or a drawn hand keeps
   the dealer (连庄), a non-dealer win passes the deal to the next seat; several winners on one
   discard: the first after the discarder decides. The first dealer is seat 0 or drawn from the seed
