@@ -29,7 +29,7 @@ them from the game's events; only this seat's line is sent), one turn of the pro
   judge's order among them is not reproduced.
 
 The program is started afresh for every hand (a Botzone game) and stopped at the end of every
-`simulate` task and `Match.play` (`close()`), when the bot is garbage-collected, and at exit.
+`simulate` task and `Match.play` (`release()`, also `close()`), when the bot is garbage-collected, and at exit.
 """
 
 from __future__ import annotations
@@ -102,6 +102,9 @@ class ProgramBot(Bot):
         """Stop the program(s) (a later question starts them again)."""
         for seat in self._seats.values():
             seat.program.stop()
+
+    #: what `simulate` and `Match.play` call at the end of every task (`simulate.release_bots`)
+    release = close
 
     def __getstate__(self) -> Dict[str, Any]:  # plain data: the receiving process starts its own program
         return {"command": self.command, "keep_running": self.keep_running, "timeout": self.timeout,

@@ -31,7 +31,7 @@ from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 from .botspec import build_bot
 from .engine import Game
 from .registry import check_ruleset, game_class
-from .simulate import close_bots, play_hand
+from .simulate import play_hand, release_bots
 from .start import new_game
 from .wall import seeded_dealer
 
@@ -119,7 +119,7 @@ class Match:
                 play_hand(game, bots)
                 self.finish_hand()
         finally:
-            close_bots(bots)
+            release_bots(bots)
         return self
 
     def __repr__(self) -> str:

@@ -80,13 +80,14 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     return game
 
 
-def close_bots(bots: Sequence[Any]) -> None:
-    """Call `close()` on the bots that have one (a Botzone program stops its process); they start
-    again by themselves if played on."""
+def release_bots(bots: Sequence[Any]) -> None:
+    """Call `release()` on the bots that have one — at the end of every task and `Match.play`: a bot
+    lets go of what it holds between hands (a Botzone program stops its process) and must still
+    play afterwards (a worker keeps its bots for the next task)."""
     for bot in bots:
-        close = getattr(bot, "close", None)
-        if callable(close):
-            close()
+        release = getattr(bot, "release", None)
+        if callable(release):
+            release()
 
 
 def fixed_dealer(ruleset: str, rules: Any) -> Optional[int]:
@@ -123,7 +124,7 @@ def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicat
                 game = _play_one(ruleset, rules, seed, bots, seatings[r], duplicate, i, r, dealer)
                 out.append(_record(i, r, game))
     finally:
-        close_bots(bots)
+        release_bots(bots)
     return out
 
 
@@ -151,7 +152,7 @@ def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("ran
     try:
         return _play_one(ruleset, rules, seed, players, seating, duplicate, unit, rotation, dealer)
     finally:
-        close_bots(players)
+        release_bots(players)
 
 
 def save_logs(directory: str, ruleset: str, hands: int, *, seed: int = 1, bots: Any = ("random",) * 4,
