@@ -8,7 +8,9 @@
 - `BotzoneState` — a bot's view rebuilt from the requests, with the legal answers as engine actions;
 - `run(decide)` — the bot main loop (simple, JSON and keep-running interaction);
 - `tiles` (W1..H8 codes), `protocol` (requests, responses, `BotzoneProtocolError`);
-- `mahjong-core botzone match ...` — a local judge (`judge` module).
+- `mahjong-core botzone match ...` — a local judge (`judge` module);
+- `ProgramBot(command, keep_running=..., timeout=...)` — a protocol program as a `simulate` / `Match`
+  bot on the Botzone table (bot spec `"botzone:COMMAND"`; `program` module).
 
 Imports are lazy so that a bot process starts fast (Botzone runs a new process every turn).
 """
@@ -23,11 +25,13 @@ from .tiles import code, codes_to_tiles, tile_index, tiles_to_codes
 __all__ = [
     "BotzoneProtocolError", "parse_request", "format_response", "code", "tile_index", "codes_to_tiles",
     "tiles_to_codes", "new_game", "Table", "BotzoneGame", "BotzoneState", "run", "walltiles_from_seed",
+    "ProgramBot",
 ]
 
 _LAZY = {
     "new_game": ".table", "Table": ".table", "walltiles_from_seed": ".table", "parse_walltiles": ".table",
     "BotzoneGame": ".game", "BotzoneState": ".state", "run": ".run", "parse_response": ".state",
+    "ProgramBot": ".program",
 }
 
 

@@ -44,6 +44,8 @@ PENALTY = 10
 class BotzoneGame(MCRGame):
     ruleset = "mcr"
     ASK_EVERY_DISCARD = True
+    #: the seat that deals every hand (`simulate` and `Match` do not rotate the dealer here)
+    FIXED_DEALER = 0
     OPTIONS = {"prevalent_wind": 0}
 
     @classmethod
@@ -78,6 +80,20 @@ class BotzoneGame(MCRGame):
     def wall_counts(self) -> List[int]:
         """Tiles left in each seat's own wall."""
         return [len(w) for w in self.walls]
+
+    def dealt_tiles(self, seat: int) -> List[int]:
+        """The tiles dealt to `seat` in the order it took them — from the end of its own wall, until
+        it holds 13 that are not flowers (the flowers among them included; the engine's formula
+        for one shared wall does not apply here). The deal request and the deal event show these."""
+        part = len(self.wall) // 4
+        own = self.wall[seat * part:(seat + 1) * part]
+        taken: List[int] = []
+        held = 0
+        while held < 13:
+            t = own[len(own) - 1 - len(taken)]
+            taken.append(t)
+            held += t < 34
+        return taken
 
     def view(self, seat: int) -> Dict[str, Any]:
         view = super().view(seat)

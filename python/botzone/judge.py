@@ -84,10 +84,12 @@ class _Builtin:
 
 
 class _Program:
-    def __init__(self, command: str, keep_running: bool, time_limit: float) -> None:
+    def __init__(self, command: str, keep_running: bool, time_limit: float, interaction: str = "simple") -> None:
         self.name = command
         self.argv = shlex.split(command)
         self.keep_running = keep_running
+        #: "simple": the turn number and the history, one line each; "json": {"requests", "responses"}
+        self.interaction = interaction
         self.time_limit = time_limit
         self.proc: Optional[subprocess.Popen] = None
         self.lines: "queue.Queue[Optional[str]]" = queue.Queue()
@@ -117,7 +119,10 @@ class _Program:
         else:
             self.stop()
             self.proc = self._spawn()
-            text = f"{(len(history) + 1) // 2}\n" + "\n".join(history) + "\n"
+            if self.interaction == "json":
+                text = json.dumps({"requests": history[0::2], "responses": history[1::2]}) + "\n"
+            else:
+                text = f"{(len(history) + 1) // 2}\n" + "\n".join(history) + "\n"
         proc = self.proc
         started = time.monotonic()
         try:
@@ -129,6 +134,7 @@ class _Program:
         except (BrokenPipeError, OSError):
             pass
         response: Optional[str] = None
+        started_json = ""  # the lines of a JSON answer read so far
         deadline = started + self.time_limit
         while True:
             left = deadline - time.monotonic()
@@ -142,15 +148,26 @@ class _Program:
             if line is None:  # the program ended (a bot without keep-running answers once)
                 proc.wait()
                 self.proc = None
+                if response is None and started_json:  # an unclosed JSON answer: as it came (a WA)
+                    response = started_json
                 if response is None:
                     return ("RE" if proc.returncode else "OK"), "", time.monotonic() - started
                 break
             if response is None:
-                if line.startswith("{"):
+                if started_json or line.startswith("{"):
+                    # JSON interaction's answer, on one line or spread over several (jsoncpp's
+                    # `cout << value` prints it indented): read lines until the object is whole
+                    if line == KEEP_RUNNING:  # the object never closed: the text as it came (a WA)
+                        response = started_json
+                        break
+                    text = f"{started_json}\n{line}" if started_json else line
                     try:
-                        response = str(json.loads(line).get("response", ""))
-                    except (ValueError, AttributeError):
-                        response = line
+                        data = json.loads(text)
+                    except ValueError:
+                        started_json = text
+                        continue
+                    started_json = ""
+                    response = str(data.get("response", "")) if isinstance(data, dict) else text
                 else:
                     response = line
                 if not self.keep_running:

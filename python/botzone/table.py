@@ -146,6 +146,39 @@ class Table:
         self._collect()
         self._present()
 
+    @classmethod
+    def of_game(cls, game: BotzoneGame) -> "Table":
+        """A table that reads the rounds of `game`, an engine game played elsewhere (by `simulate`,
+        with `ProgramBot` seats): `take_rounds()` gives the rounds its events made so far. Nothing
+        is judged or logged (the engine game holds the result)."""
+        if not isinstance(game, BotzoneGame):
+            raise BotzoneProtocolError(f"Table.of_game needs a BotzoneGame, got {type(game).__name__}")
+        table = cls.__new__(cls)
+        table.game = game
+        table.walltiles = " ".join(CODES[t] for t in game.wall)
+        table.quan = game.prevalent_wind
+        table.initdata = {"walltiles": table.walltiles, "quan": table.quan}
+        table.finished = False
+        table.scores = None
+        table.display = {}
+        table._log = []
+        table._rounds = deque()
+        table._last_claim = None
+        table._rounds.append(_Round("init", -1, {i: f"0 {i} {table.quan}" for i in range(4)},
+                                    {"action": "INIT", "quan": table.quan}))
+        table._rounds.append(table._deal_round())
+        table._seen = game.deal_events
+        return table
+
+    def take_rounds(self) -> List[_Round]:
+        """The rounds `game`'s events made since the last call (an `of_game` table): each has
+        `kind`, `seat` and `requests` ({seat: request line}); the last one of a finished hand has
+        `finish` set and no requests."""
+        self._collect()
+        rounds = list(self._rounds)
+        self._rounds.clear()
+        return rounds
+
     # -- public -------------------------------------------------------------------------------
 
     def requests(self) -> Dict[int, str]:
@@ -171,11 +204,20 @@ class Table:
         rnd = self._rounds[0]
         game = self.game
         if rnd.kind in ("draw", "play", "peng", "chi", "bugang") and seat in game._pending:
-            out: Set[str] = set()
-            for action in game._pending[seat]:
-                out.update(self._texts(seat, action))
-            return out
+            return set(self.answer_actions(seat, game._pending[seat]))
         return {"PASS"}
+
+    def answer_actions(self, seat: int, actions: Sequence[Action]) -> Dict[str, Tuple[Action, Optional[Action]]]:
+        """{response text: (engine action, the discard after it or None)} for the engine's legal
+        `actions` of `seat` now: the answers the judge accepts without a penalty (a pung or chow: one
+        text per discard after it)."""
+        out: Dict[str, Tuple[Action, Optional[Action]]] = {}
+        for action in actions:
+            for text in self._texts(seat, action):
+                discard = DISCARD[tile_index(text.rsplit(" ", 1)[1])] if action.kind in (
+                    ActionKind.PUNG, ActionKind.CHOW) else None
+                out[text] = (action, discard)
+        return out
 
     def respond(self, responses: Mapping[int, Any], verdicts: Optional[Mapping[int, str]] = None) -> None:
         """Play one round: `responses[seat]` is each seat's answer text (`verdicts[seat]` its verdict,
@@ -383,24 +425,15 @@ class Table:
 
     def _deal_round(self) -> _Round:
         game = self.game
-        part = len(game.wall) // 4
         hands: List[List[int]] = []
         shown: List[List[str]] = []
         flowers: List[str] = []
         counts_: List[int] = []
         for seat in range(4):
-            own = list(game.wall[seat * part:(seat + 1) * part])
-            tiles: List[int] = []
-            taken: List[str] = []
-            while len(tiles) < 13:
-                t = own.pop()
-                taken.append(CODES[t])
-                if t >= 34:
-                    flowers.append(CODES[t])
-                else:
-                    tiles.append(t)
-            hands.append(tiles)
-            shown.append(taken)
+            taken = game.dealt_tiles(seat)
+            hands.append([t for t in taken if t < 34])
+            shown.append([CODES[t] for t in taken])
+            flowers.extend(CODES[t] for t in taken if t >= 34)
             counts_.append(len(taken) - 13)
         counts = " ".join(map(str, counts_))
         tail = "".join(" " + f for f in flowers)

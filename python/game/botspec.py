@@ -11,6 +11,9 @@ A *bot spec* is one of
   form; ``name`` is the label shown in results);
 - a `Bot` subclass (or any class whose instances have ``choose`` / ``new_hand``);
 - a bot instance: used as is in this process, and sent to other processes pickled;
+- a Botzone-protocol program (MCR on the Botzone table, ``rules="botzone"``):
+  ``"botzone:python3 my_bot.py"``, or with options ``"botzone(keep_running=True, timeout=2.0):./my_bot"``
+  (`mahjong_core.botzone.program.ProgramBot`; the program starts in the process that plays);
 - a `BotSpec` (what all of the above resolve to).
 
 `bot_spec(x)` resolves any of these to a `BotSpec`: plain, picklable data (strings, literal
@@ -39,7 +42,48 @@ from mahjong_core.errors import InvalidArgumentError
 
 from .bots import BOTS
 
-__all__ = ["BotSpec", "bot_spec", "bot_specs", "build_bot", "split_bot_list"]
+__all__ = ["BotSpec", "bot_spec", "bot_specs", "build_bot", "split_bot_list", "parse_program_spec", "PROGRAM_PREFIX"]
+
+
+#: the bot spec prefix of a Botzone-protocol program (`mahjong_core.botzone.program.ProgramBot`):
+#: "botzone:COMMAND" or "botzone(keep_running=True):COMMAND"
+PROGRAM_PREFIX = "botzone"
+_PROGRAM_OPTIONS = ("keep_running", "timeout", "interaction", "name")
+
+
+def parse_program_spec(text: str) -> Optional[Tuple[str, Dict[str, Any]]]:
+    """(command, options) of a "botzone:COMMAND" / "botzone(opt=value, ...):COMMAND" spec; None
+    when `text` is not one. Raises InvalidArgumentError for a malformed one."""
+    stripped = text.strip()
+    if not stripped.startswith(PROGRAM_PREFIX):
+        return None
+    rest = stripped[len(PROGRAM_PREFIX):]
+    options: Dict[str, Any] = {}
+    if rest.startswith("("):
+        close = rest.find("):")
+        if close < 0:
+            raise InvalidArgumentError(f"bot spec {text!r}: write 'botzone(keep_running=True, timeout=2.0):COMMAND'")
+        try:
+            call = ast.parse(f"f{rest[:close + 1]}", mode="eval").body
+            assert isinstance(call, ast.Call) and not call.args
+            for kw in call.keywords:
+                if kw.arg not in _PROGRAM_OPTIONS:
+                    raise ValueError(kw.arg)
+                options[kw.arg] = ast.literal_eval(kw.value)
+        except (SyntaxError, ValueError, AssertionError):
+            raise InvalidArgumentError(f"bot spec {text!r}: the options are {', '.join(_PROGRAM_OPTIONS)} as Python "
+                                       f"literals, e.g. 'botzone(keep_running=True, timeout=2.0):./my_bot'") from None
+        rest = rest[close + 1:]
+    if not rest.startswith(":"):
+        return None  # e.g. "botzone_pkg.mod:MyBot": an import path
+    command = rest[1:].strip()
+    if not command:
+        raise InvalidArgumentError(f"bot spec {text!r}: the command is missing ('botzone:python3 my_bot.py')")
+    return command, options
+
+
+#: the class `build()` makes of a "botzone:COMMAND" spec
+PROGRAM_BOT = "mahjong_core.botzone.program:ProgramBot"
 
 
 @dataclass(frozen=True)
@@ -221,7 +265,8 @@ def bot_spec(bot: Any) -> BotSpec:
         if base.instance is not None:
             raise InvalidArgumentError("a bot instance takes no constructor arguments")
         kwargs = tuple(sorted({**dict(base.kwargs), **dict(bot[1])}.items()))
-        spec = BotSpec(base.target, base.args, kwargs, _format_call(base.target, base.args, kwargs), base.file)
+        label = base.label if base.target == PROGRAM_BOT else _format_call(base.target, base.args, kwargs)
+        spec = BotSpec(base.target, base.args, kwargs, label, base.file)
         return _checked(spec)
     if isinstance(bot, (str, type)):
         return _checked(_unchecked(bot))
@@ -242,6 +287,11 @@ def bot_spec(bot: Any) -> BotSpec:
 def _unchecked(bot: Any) -> BotSpec:
     """The spec of a string or class (not built yet: constructor arguments may follow)."""
     if isinstance(bot, str):
+        program = parse_program_spec(bot)
+        if program is not None:  # a Botzone-protocol program: built as ProgramBot(command, **options)
+            command, options = program
+            label = options.setdefault("name", bot.strip())
+            return BotSpec(PROGRAM_BOT, (command,), tuple(sorted(options.items())), label)
         target, args, kwargs = _parse_text(bot)
         file = _module_file(target.partition(":")[0]) if ":" in target else None
         return BotSpec(target, args, kwargs, _format_call(target, args, kwargs), file)

@@ -34,7 +34,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="run seed: hand i uses (seed, i) (default 1)")
     parser.add_argument("--bots", default="random,random,random,random",
                         help=f"one bot per seat, comma-separated, or one for all: {', '.join(BOTS)}, or an import "
-                             f"path 'package.module:MyBot' with optional literal arguments 'pkg.mod:MyBot(depth=2)'")
+                             f"path 'package.module:MyBot' with optional literal arguments 'pkg.mod:MyBot(depth=2)', "
+                             f"or a Botzone-protocol program 'botzone:python3 my_bot.py' / "
+                             f"'botzone(keep_running=True, timeout=2.0):./my_bot' (mcr with --preset botzone)")
     parser.add_argument("--duplicate", action="store_true",
                         help="play every wall 4 times, the bots rotated through the seats (paired over walls)")
     add_run_options(parser)

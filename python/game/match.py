@@ -12,6 +12,8 @@ Hand k of a match is `new_game(ruleset, seed=seed, hand_no=k, dealer=...)`. The 
   change of dealer.
 - Sichuan: `dealer_rule="random"` — drawn from the seed for every hand; `"discarder"` — the first
   winner's discarder deals (the winner itself after a self-draw); a drawn hand keeps the dealer.
+- MCR on the Botzone table (`rules="botzone"`): seat 0 deals every hand (the table has no dealer)
+  and the prevalent wind is hand k % 4, as the local Botzone judge plays a match.
 - Changbai: the ruleset's rule (`ChangbaiSettlement.next_dealer`): a dealer win or a drawn hand keeps
   the dealer (连庄), a non-dealer win passes the deal to the next seat; several winners on one
   discard: the first after the discarder decides. The first dealer is seat 0 or drawn from the seed
@@ -29,7 +31,7 @@ from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 from .botspec import build_bot
 from .engine import Game
 from .registry import check_ruleset, game_class
-from .simulate import play_hand
+from .simulate import play_hand, release_bots
 from .start import new_game
 from .wall import seeded_dealer
 
@@ -90,6 +92,11 @@ class Match:
         if "prevalent_wind" in game.options:
             summary["prevalent_wind"] = self.prevalent_wind
         self.history.append(summary)
+        fixed = getattr(type(game), "FIXED_DEALER", None)
+        if fixed is not None:  # a table whose dealer never moves (Botzone's): the wind turns every hand
+            next_dealer = fixed
+            self.prevalent_wind = (self.hand_no + 1) % 4
+            summary["next_dealer"] = fixed
         if next_dealer != self.dealer:
             self._dealer_changes += 1
             self.prevalent_wind = (self._dealer_changes // 4) % 4
@@ -104,12 +111,15 @@ class Match:
         if len(bots) != 4:
             raise InvalidArgumentError(f"give one bot per seat (4), got {len(bots)}")
         rng = rng if rng is not None else random.Random(self.seed)
-        for _ in range(hands):
-            game = self.new_hand()
-            for bot in bots:
-                bot.new_hand(rng)
-            play_hand(game, bots)
-            self.finish_hand()
+        try:
+            for _ in range(hands):
+                game = self.new_hand()
+                for bot in bots:
+                    bot.new_hand(rng)
+                play_hand(game, bots)
+                self.finish_hand()
+        finally:
+            release_bots(bots)
         return self
 
     def __repr__(self) -> str:

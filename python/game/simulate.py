@@ -39,7 +39,7 @@ from .bots import Bot
 from .botspec import BotSpec, bot_specs, build_bot, local_bot
 from .engine import Game
 from .progress import ProgressBar
-from .registry import check_ruleset, game_class
+from .registry import check_ruleset, game_class, table_class
 from .results_file import ResultsFile
 from .start import new_game
 from .stats import Comparison, Estimate, estimate, paired_p_value
@@ -54,23 +54,46 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     # Hot path of every simulation: reads the engine's pending table directly instead of copying it
     # through pending() (bots get the engine's own list and must not modify it), with `act` and each
     # bot's `choose` bound once per hand. A one-seat table never holds a stored answer (`act` resolves
-    # it at once), so that common case needs no look at the answers.
+    # it at once), so that common case needs no look at the answers. A bot may end the hand inside
+    # `choose` (a Botzone program's wrong answer is penalised there: `botzone.program`); its answer
+    # is then dropped — the engine replaces `_pending` whenever the questions change.
     act = game.act
     choose = [bot.choose for bot in bots]
     while not game.finished:
         pending = game._pending
         if len(pending) == 1:
             for seat, actions in pending.items():
-                act(seat, choose[seat](game, seat, actions))
+                action = choose[seat](game, seat, actions)
+                if game._pending is pending:
+                    act(seat, action)
             continue
         answered = game._answers
         for seat in list(pending):
             if seat in answered:
                 continue
-            act(seat, choose[seat](game, seat, pending[seat]))
+            action = choose[seat](game, seat, pending[seat])
+            if game._pending is not pending:
+                break
+            act(seat, action)
             if game._pending is not pending:
                 break
     return game
+
+
+def release_bots(bots: Sequence[Any]) -> None:
+    """Call `release()` on the bots that have one — at the end of every task and `Match.play`: a bot
+    lets go of what it holds between hands (a Botzone program stops its process) and must still
+    play afterwards (a worker keeps its bots for the next task)."""
+    for bot in bots:
+        release = getattr(bot, "release", None)
+        if callable(release):
+            release()
+
+
+def fixed_dealer(ruleset: str, rules: Any) -> Optional[int]:
+    """The seat that deals every hand on this ruleset's table under `rules` (the Botzone table: seat
+    0), or None where the dealer moves from hand to hand."""
+    return getattr(table_class(ruleset, rules), "FIXED_DEALER", None)
 
 
 def _record(unit: int, rotation: int, game: Game) -> HandRecord:
@@ -90,14 +113,18 @@ def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicat
               ) -> List[HandRecord]:
     """Play units [start, stop) with `bots` (one per player); the records in unit, rotation order."""
     random_dealer = game_class(ruleset).random_dealer(rules)
+    fixed = fixed_dealer(ruleset, rules)
     out = []
     rotations: Tuple[int, ...] = tuple(range(4 if duplicate else 1))
     seatings = [[bots[(s - r) % 4] for s in range(4)] for r in rotations]
-    for i in range(start, stop):
-        dealer = None if random_dealer else i % 4  # None: drawn from the seed
-        for r in rotations:
-            game = _play_one(ruleset, rules, seed, bots, seatings[r], duplicate, i, r, dealer)
-            out.append(_record(i, r, game))
+    try:
+        for i in range(start, stop):
+            dealer = fixed if fixed is not None else None if random_dealer else i % 4  # None: drawn from the seed
+            for r in rotations:
+                game = _play_one(ruleset, rules, seed, bots, seatings[r], duplicate, i, r, dealer)
+                out.append(_record(i, r, game))
+    finally:
+        release_bots(bots)
     return out
 
 
@@ -119,9 +146,13 @@ def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("ran
     rules = game_class(check_ruleset(ruleset)).rules_class().resolve(rules)
     players = [spec.build() for spec in bot_specs(bots)]
     unit, rotation = (index // 4, index % 4) if duplicate else (index, 0)
-    dealer = None if game_class(ruleset).random_dealer(rules) else unit % 4
+    fixed = fixed_dealer(ruleset, rules)
+    dealer = fixed if fixed is not None else None if game_class(ruleset).random_dealer(rules) else unit % 4
     seating = [players[(s - rotation) % 4] for s in range(4)]
-    return _play_one(ruleset, rules, seed, players, seating, duplicate, unit, rotation, dealer)
+    try:
+        return _play_one(ruleset, rules, seed, players, seating, duplicate, unit, rotation, dealer)
+    finally:
+        release_bots(players)
 
 
 def save_logs(directory: str, ruleset: str, hands: int, *, seed: int = 1, bots: Any = ("random",) * 4,

@@ -12,6 +12,7 @@ The league file (TOML; JSON with the same structure on Pythons without `tomllib`
     hands = 4000             # per table
     seed = 1
     duplicate = true
+    preset = "botzone"       # the rules preset (optional; "botzone" for Botzone programs, ruleset "mcr")
 
     [[bot]]
     name = "greedy"
@@ -21,6 +22,11 @@ The league file (TOML; JSON with the same structure on Pythons without `tomllib`
     name = "mine"
     spec = "mypkg.bots:MyBot"
     args = { depth = 2 }     # constructor keyword arguments (optional)
+
+    [[bot]]
+    name = "program"
+    spec = "botzone:python3 my_bot.py"        # a Botzone-protocol program (mcr, preset botzone)
+    args = { keep_running = true, timeout = 2.0 }
 
 Table t (the t-th 4-combination of the bots, in list order) is one `simulate` run with seed
 ``seed + t`` (its own walls). A bot's league score is the unweighted mean of its per-table mean
@@ -53,6 +59,8 @@ class League:
     hands: int = 1000
     seed: int = 1
     duplicate: bool = True
+    #: the rules preset of every table (None: the ruleset's default)
+    preset: Optional[str] = None
 
     def tables(self) -> List[Sequence[int]]:
         """The bot indices of every table: each combination of four bots."""
@@ -117,10 +125,10 @@ def load_league(path: str) -> League:
     entries = data.get("bot", data.get("bots"))
     if not isinstance(settings, dict) or not isinstance(entries, list):
         raise InvalidArgumentError(f"{path}: expected an optional [league] table and a list of [[bot]] entries")
-    unknown = set(settings) - {"ruleset", "hands", "seed", "duplicate"}
+    unknown = set(settings) - {"ruleset", "hands", "seed", "duplicate", "preset"}
     if unknown:
         raise InvalidArgumentError(f"{path}: unknown [league] keys {sorted(unknown)}; known: ruleset, hands, seed, "
-                                   f"duplicate")
+                                   f"duplicate, preset")
     bots = []
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict) or "spec" not in entry:
@@ -145,6 +153,8 @@ def play_league(league: League, *, hands: Optional[int] = None, duplicate: Optio
     duplicate = league.duplicate if duplicate is None else duplicate
     seed = league.seed if seed is None else seed
     ruleset = league.ruleset if ruleset is None else ruleset
+    if options.get("rules") is None:
+        options["rules"] = league.preset
     tables = league.tables()
     if out_dir is not None:
         os.makedirs(out_dir, exist_ok=True)

@@ -18,7 +18,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = ("Every combination of four bots from a league file plays a table; the bots ranked by "
                           "mean points per hand with 95% intervals. The file: TOML ([league] defaults, [[bot]] "
                           "entries with name / spec / args) or JSON of the same structure; see "
-                          "mahjong_core.league.")
+                          "mahjong_core.league. A spec is any simulate bot: a built-in name, 'pkg.mod:MyBot', or a "
+                          "Botzone-protocol program 'botzone:python3 my_bot.py' (ruleset mcr, --preset botzone).")
     parser.add_argument("league", help="the league file (.toml, or .json)")
     parser.add_argument("--ruleset", choices=RULESETS, default=None, help="override the file's ruleset")
     parser.add_argument("--hands", type=int, default=None, help="hands per table (default: the file's, else 1000)")
@@ -34,6 +35,8 @@ def run(args: argparse.Namespace) -> int:
     league = load_league(args.league)
     ruleset = args.ruleset or league.ruleset
     options = run_options(args)
+    if args.preset is None:
+        args.preset = league.preset  # the file's preset unless --preset overrides it
     options["rules"] = rules_from_args(ruleset, args)
     tables = league.tables()
 
