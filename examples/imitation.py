@@ -25,6 +25,8 @@ greedy decisions + 7,201 DAgger decisions, held-out agreement with greedy 95.4%;
 over 100 walls x 4 rotations (paired difference, 95% interval):
 - imitation - random: +21.82 [+19.44, +24.21] points per hand (p = 2.9e-33);
 - imitation - greedy: +0.36 [-0.61, +1.33] (p = 0.47): as strong as its teacher, not stronger.
+MCR, the same command with `--ruleset mcr` (66 s CPU): 37,200 decisions, agreement 97.0%;
+imitation - random +22.43 [+19.63, +25.24], imitation - greedy -1.10 [-3.14, +0.94] (p = 0.29).
 The per-action features carry most of it (without them the same MLP agrees with greedy on ~66%
 of decisions and loses to it by ~16 points a hand). Beating greedy needs a signal greedy lacks
 (e.g. imitating `examples/mc_bot.py`, or a REINFORCE fine-tune on ledger rewards).
