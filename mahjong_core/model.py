@@ -5,9 +5,9 @@ All are frozen; their `repr` uses the hand notation where there is one.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
-from typing import Mapping, Optional, Tuple
+from typing import Optional, Tuple
 
 from .errors import InvalidHandError
 from .tiles import HONOR_LETTERS, Forms, Tile
@@ -254,24 +254,6 @@ class Decomposition:
 
 
 @dataclass(frozen=True)
-class DiscardOption:
-    """A discard of a 14 - 3*melds hand: the shanten after it and the effective tiles then."""
-
-    tile: Tile
-    shanten: int
-    effective: Mapping[Tile, int] = field(default_factory=dict)
-
-    @property
-    def total(self) -> int:
-        """Unseen copies of all effective tiles."""
-        return sum(self.effective.values())
-
-    def __repr__(self) -> str:
-        tiles = "".join(str(t) for t in self.effective)
-        return f"DiscardOption({self.tile}: shanten {self.shanten}, {self.total} tiles {tiles})"
-
-
-@dataclass(frozen=True)
 class MCRContext:
     """The MCR context suffix `|PS####|F` of the notation.
 
@@ -314,3 +296,15 @@ class MCRContext:
         elif self.flowers:
             text += f"|{self.flowers}"
         return text
+
+
+def __getattr__(name: str) -> object:
+    # DiscardOption is a C type of the binding (discard_options builds 13 per call); it is still
+    # reachable here, where it used to be defined. Imported on first use: the binding imports this
+    # module.
+    if name == "DiscardOption":
+        from ._core import DiscardOption
+
+        return DiscardOption
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
