@@ -567,6 +567,7 @@ cdef inline object _frozen(type cls, dict fields):
 
 @cython.auto_pickle(False)
 @cython.final
+@cython.no_gc  # its only object field is the dict it builds of its own tiles and counts: no cycles
 cdef class EffectiveTiles:
     """Effective tiles -> unseen copies, in tile order: a read-only mapping (Tile -> int) that
     compares equal to the dict it stands for. It holds a 34-bit mask and 34 counts; the dict is
@@ -679,6 +680,7 @@ cdef class _Unseen:
 
 @cython.freelist(32)
 @cython.final
+@cython.no_gc
 @cython.auto_pickle(False)
 cdef class DiscardOption:
     """A discard of a 14 - 3*melds hand: the shanten after it and the effective tiles then.
@@ -686,7 +688,9 @@ cdef class DiscardOption:
     Frozen; `DiscardOption(tile, shanten, effective={})` as the dataclass it replaces, equal to an
     option with the same three fields. `discard_options` builds 13 of these per call, so they are
     a C type whose `effective` mapping (an `EffectiveTiles`) is only created when first read; `total`
-    needs no mapping."""
+    needs no mapping. Not tracked by the cyclic GC (a caller keeping thousands of options alive
+    would otherwise pay for collections that traverse them): its fields are a tile, an int and a
+    mapping of tiles to counts, which cannot lead back to the option."""
     cdef readonly object tile
     cdef readonly object shanten
     cdef object _effective   # None until built from _mask and _unseen
