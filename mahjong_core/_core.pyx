@@ -709,6 +709,9 @@ cdef class DiscardOption:
         """Effective tiles after the discard -> unseen copies (an `EffectiveTiles` mapping)."""
         cdef EffectiveTiles e
         if self._effective is None:
+            if self._unseen is None:  # made by DiscardOption.__new__ alone
+                self._effective = {}
+                return self._effective
             e = EffectiveTiles.__new__(EffectiveTiles)
             e.mask = self._mask
             memcpy(e.rem, self._unseen.rem, KINDS)
@@ -718,9 +721,9 @@ cdef class DiscardOption:
     @property
     def total(self):
         """Unseen copies of all effective tiles."""
-        if self._effective is None:
+        if self._effective is None and self._unseen is not None:
             return _unseen_total(self._mask, self._unseen.rem)
-        return sum(self._effective.values())
+        return sum(self.effective.values())
 
     def __eq__(self, other):
         if type(other) is not DiscardOption:

@@ -174,6 +174,11 @@ def test_option_constructor_equality_and_hash():
     assert mc.model.DiscardOption is mc.DiscardOption
 
 
+def test_option_made_without_init_is_empty_not_a_crash():
+    o = mc.DiscardOption.__new__(mc.DiscardOption)
+    assert o.effective == {} and o.total == 0 and o.tile is None
+
+
 def test_option_is_frozen():
     o = sample_options()[0]
     for name in ("tile", "shanten", "effective", "other"):
