@@ -190,10 +190,51 @@ class TestDecompositions:
 
 @pytest.mark.benchmark(group="discard options: random 14 tiles, all five MCR forms")
 class TestDiscardOptions:
+    """`discard_options` (issue 14: <= 5 µs) next to `best_discards` (shanten only, no objects) and
+    the per-discard path it replaces (one shanten and one effective_tiles call per discard)."""
+
     def test_ours(self, benchmark):
         hands = [mc.Hand(c) for c in WIN_MIX]
         f = mc.discard_options
         run(benchmark, lambda: [f(h) for h in hands], hands, ours=True)
+
+    def test_ours_reading_every_option(self, benchmark):
+        # What a caller pays who looks at every option's effective tiles (the mappings are lazy).
+        hands = [mc.Hand(c) for c in WIN_MIX]
+        f = mc.discard_options
+
+        def read():
+            for h in hands:
+                for o in f(h):
+                    o.effective
+
+        run(benchmark, read, hands, ours=True)
+
+    def test_ours_standard_form(self, benchmark):
+        hands = [mc.Hand(c) for c in WIN_MIX]
+        f, forms = mc.discard_options, mc.Forms.STANDARD
+        run(benchmark, lambda: [f(h, forms) for h in hands], hands, ours=True)
+
+    def test_best_discards(self, benchmark):
+        hands = [mc.Hand(c) for c in WIN_MIX]
+        f = mc.best_discards
+        run(benchmark, lambda: [f(h) for h in hands], hands, ours=True)
+
+    def test_per_discard_calls(self, benchmark):
+        rows = [bytes(c) for c in WIN_MIX[:200]]
+        shanten, effective = mc.shanten, mc.effective_tiles
+
+        def per_discard():
+            for row in rows:
+                for x in range(34):
+                    if row[x]:
+                        after = bytearray(row)
+                        after[x] -= 1
+                        after = bytes(after)
+                        shanten(after)
+                        effective(after)
+
+        run(benchmark, per_discard, rows, ours=True)
 
 
 # ---- start-up: whole processes ------------------------------------------------------------

@@ -21,6 +21,7 @@ from ._core import (
     best_discards,
     waits_mask,
     decompositions,
+    DiscardOption,
     discard_options,
     effective_tiles,
     ensure_init,
@@ -34,7 +35,7 @@ from .errors import (
     StaleActionError,
 )
 from .hand import Hand
-from .model import Block, BlockKind, Decomposition, DiscardOption, MCRContext, Meld, MeldKind
+from .model import Block, BlockKind, Decomposition, MCRContext, Meld, MeldKind
 from .notation import format_hand, format_tiles, parse, parse_tiles
 from .tiles import Forms, Tile
 from . import batch

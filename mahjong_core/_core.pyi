@@ -4,7 +4,7 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from typing_extensions import disjoint_base, final
 
-from .model import Decomposition, DiscardOption, MCRContext, Meld
+from .model import Decomposition, MCRContext, Meld
 from .tiles import Forms, Tile
 
 _HandLike = Union["HandCore", str, bytes, Sequence[int]]
@@ -12,6 +12,23 @@ _Melds = Union[int, Sequence[Meld]]
 _Counts = Union[bytes, Sequence[int]]
 
 def ensure_init() -> None: ...
+
+@final
+class DiscardOption:
+    """A discard of a 14 - 3*melds hand: the shanten after it and the effective tiles then (frozen)."""
+
+    __match_args__ = ("tile", "shanten", "effective")
+    def __init__(self, tile: Tile, shanten: int, effective: Optional[Mapping[Tile, int]] = ...) -> None: ...
+    @property
+    def tile(self) -> Tile: ...
+    @property
+    def shanten(self) -> int: ...
+    @property
+    def effective(self) -> Mapping[Tile, int]: ...
+    @property
+    def total(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
 
 @final
 class EffectiveTiles(Mapping[Tile, int]):

@@ -33,7 +33,6 @@ from .model import (
     Block as PyBlock,
     BlockKind as PyBlockKind,
     Decomposition as PyDecomposition,
-    DiscardOption as PyDiscardOption,
     Meld,
     MeldKind,
 )
@@ -541,13 +540,23 @@ cdef tuple _tiles_of(uint64_t mask):
 cdef extern from "Python.h":
     int PyObject_GenericSetAttr(object obj, object name, object value) except -1
 
-cdef object _object_new = object.__new__
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.list cimport PyList_New, PyList_SET_ITEM
+from cpython.ref cimport Py_INCREF
+
+cdef tuple _NO_ARGS = ()
+
+
+cdef inline object _object_new(type cls):
+    """`object.__new__(cls)` through the type's tp_new slot: a Python-level call of object.__new__
+    goes through the generic call machinery (~700 instructions, more than filling the object)."""
+    return (<PyTypeObject*>cls).tp_new(cls, <PyObject*>_NO_ARGS, NULL)
 
 
 cdef inline object _frozen(type cls, dict fields):
     """A frozen model instance with these fields, without its __init__ (which sets
     each field through object.__setattr__, ~1 µs for a DiscardOption). Only for the model classes
-    that do not validate (Block, Decomposition, DiscardOption). The fields are slots, set here
+    that do not validate (Block, Decomposition). The fields are slots, set here
     through the generic setter, which bypasses the classes' frozen `__setattr__`."""
     obj = _object_new(cls)
     for name, value in fields.items():
@@ -555,17 +564,9 @@ cdef inline object _frozen(type cls, dict fields):
     return obj
 
 
-cdef inline object _discard_option(object tile, int shanten, object effective):
-    """`_frozen(DiscardOption, ...)` without the intermediate dict (13 per discard_options call)."""
-    obj = _object_new(PyDiscardOption)
-    PyObject_GenericSetAttr(obj, "tile", tile)
-    PyObject_GenericSetAttr(obj, "shanten", shanten)
-    PyObject_GenericSetAttr(obj, "effective", effective)
-    return obj
-
-
 @cython.auto_pickle(False)
 @cython.final
+@cython.no_gc  # its only object field is the dict it builds of its own tiles and counts: no cycles
 cdef class EffectiveTiles:
     """Effective tiles -> unseen copies, in tile order: a read-only mapping (Tile -> int) that
     compares equal to the dict it stands for. It holds a 34-bit mask and 34 counts; the dict is
@@ -667,6 +668,96 @@ cdef class EffectiveTiles:
 
 from collections.abc import Mapping as _Mapping
 _Mapping.register(EffectiveTiles)
+
+
+@cython.final
+@cython.auto_pickle(False)
+cdef class _Unseen:
+    """Unseen copies per kind, shared by the options of one `discard_options` call."""
+    cdef int8_t rem[34]
+
+
+@cython.freelist(32)
+@cython.final
+@cython.no_gc
+@cython.auto_pickle(False)
+cdef class DiscardOption:
+    """A discard of a 14 - 3*melds hand: the shanten after it and the effective tiles then.
+
+    Frozen; `DiscardOption(tile, shanten, effective={})` as the dataclass it replaces, equal to an
+    option with the same three fields. `discard_options` builds 13 of these per call, so they are
+    a C type whose `effective` mapping (an `EffectiveTiles`) is only created when first read; `total`
+    needs no mapping. Not tracked by the cyclic GC (a caller keeping thousands of options alive
+    would otherwise pay for collections that traverse them): its fields are a tile, an int and a
+    mapping of tiles to counts, which cannot lead back to the option."""
+    cdef readonly object tile
+    cdef readonly object shanten
+    cdef object _effective   # None until built from _mask and _unseen
+    cdef uint64_t _mask
+    cdef _Unseen _unseen
+
+    __match_args__ = ("tile", "shanten", "effective")
+
+    def __init__(self, tile, shanten, effective=None):
+        self.tile = tile
+        self.shanten = shanten
+        self._effective = {} if effective is None else effective
+
+    @property
+    def effective(self):
+        """Effective tiles after the discard -> unseen copies (an `EffectiveTiles` mapping)."""
+        cdef EffectiveTiles e
+        if self._effective is None:
+            if self._unseen is None:  # made by DiscardOption.__new__ alone
+                self._effective = {}
+                return self._effective
+            e = EffectiveTiles.__new__(EffectiveTiles)
+            e.mask = self._mask
+            memcpy(e.rem, self._unseen.rem, KINDS)
+            self._effective = e
+        return self._effective
+
+    @property
+    def total(self):
+        """Unseen copies of all effective tiles."""
+        if self._effective is None and self._unseen is not None:
+            return _unseen_total(self._mask, self._unseen.rem)
+        return sum(self.effective.values())
+
+    def __eq__(self, other):
+        if type(other) is not DiscardOption:
+            return NotImplemented
+        o = <DiscardOption>other
+        return self.tile == o.tile and self.shanten == o.shanten and self.effective == o.effective
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return hash((self.tile, self.shanten, self.effective))  # TypeError, as for the dataclass
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r}: DiscardOption is frozen")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"cannot delete field {name!r}: DiscardOption is frozen")
+
+    def __repr__(self):
+        tiles = "".join(str(t) for t in self.effective)
+        return f"DiscardOption({self.tile}: shanten {self.shanten}, {self.total} tiles {tiles})"
+
+    def __reduce__(self):
+        return (DiscardOption, (self.tile, self.shanten, dict(self.effective)))
+
+
+cdef inline DiscardOption _discard_option(int tile, int shanten, uint64_t mask, _Unseen unseen):
+    cdef DiscardOption o = DiscardOption.__new__(DiscardOption)
+    o.tile = TILES[tile]
+    o.shanten = shanten
+    o._mask = mask
+    o._unseen = unseen
+    return o
 
 
 cdef inline int _popcount(uint64_t m) noexcept:
@@ -787,16 +878,22 @@ def discard_options(hand, forms=Forms.MCR, visible=None, *, melds=0):
             keys[j] = keys[j - 1]
             j -= 1
         keys[j] = key
-    cdef list out = []
+    cdef _Unseen unseen = _Unseen.__new__(_Unseen)
+    for i in range(KINDS):
+        unseen.rem[i] = <int8_t>rem[i]
+    cdef list out = PyList_New(n)
     cdef int tile
     cdef const cs.DiscardOption* o
+    cdef DiscardOption item
     for i in range(n):
         tile = <int>(keys[i] & 0xFF)
         for j in range(n):
             if opts[j].tile == tile:
                 o = &opts[j]
                 break
-        out.append(_discard_option(TILES[tile], o.shanten, _effective_result(o.effective, rem)))
+        item = _discard_option(tile, o.shanten, o.effective, unseen)
+        Py_INCREF(item)
+        PyList_SET_ITEM(out, i, item)
     return out
 
 

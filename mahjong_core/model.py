@@ -18,7 +18,7 @@ from .tiles import HONOR_LETTERS, Forms, Tile
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up); checkers read True
 if TYPE_CHECKING:
-    from typing import Any, Mapping, Optional, Tuple
+    from typing import Any, Optional, Tuple
 
 __all__ = [
     "MeldKind",
@@ -26,7 +26,6 @@ __all__ = [
     "BlockKind",
     "Block",
     "Decomposition",
-    "DiscardOption",
     "MCRContext",
     "KNITTED_SUITS",
     "knitted_tiles",
@@ -340,31 +339,6 @@ class Decomposition(_Frozen):
         return f"Decomposition({self.form.name}: {body})"
 
 
-class DiscardOption(_Frozen):
-    """A discard of a 14 - 3*melds hand: the shanten after it and the effective tiles then."""
-
-    __slots__ = ("tile", "shanten", "effective")
-    _fields = __slots__
-    __match_args__ = ("tile", "shanten", "effective")
-    tile: Tile
-    shanten: int
-    effective: Mapping[Tile, int]
-
-    def __init__(self, tile: Tile, shanten: int, effective: Optional[Mapping[Tile, int]] = None) -> None:
-        _set(self, "tile", tile)
-        _set(self, "shanten", shanten)
-        _set(self, "effective", {} if effective is None else effective)
-
-    @property
-    def total(self) -> int:
-        """Unseen copies of all effective tiles."""
-        return sum(self.effective.values())
-
-    def __repr__(self) -> str:
-        tiles = "".join(str(t) for t in self.effective)
-        return f"DiscardOption({self.tile}: shanten {self.shanten}, {self.total} tiles {tiles})"
-
-
 class MCRContext(_Frozen):
     """The MCR context suffix `|PS####|F` of the notation.
 
@@ -427,3 +401,14 @@ class MCRContext(_Frozen):
     def __repr__(self) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"MCRContext({fields})"
+
+
+def __getattr__(name: str) -> object:
+    # DiscardOption is a C type of the binding (discard_options builds 13 per call); it is still
+    # reachable here, where it used to be defined. Imported on first use: the binding imports this
+    # module.
+    if name == "DiscardOption":
+        from ._core import DiscardOption
+
+        return DiscardOption
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

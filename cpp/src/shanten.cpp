@@ -258,7 +258,7 @@ std::vector<DiscardOption> discard_options(const uint8_t* counts, int melds, uns
                                            const uint8_t* meld_tiles) {
   validate_forms(forms);
   validate_hand(counts, melds, TileCount::Complete);
-  require_applicable(shanten_unchecked(counts, melds, forms), forms, melds);
+  require_possible_forms(forms, melds);  // what a kNotApplicable shanten would mean, without the call
   DiscardOption options[kKinds];
   const int n = active->discard_effects(counts, melds, forms, meld_tiles, options);
   return std::vector<DiscardOption>(options, options + n);

@@ -265,6 +265,69 @@ void test_errors() {
     CHECK(std::string(e.what()).find("1m") != std::string::npos);
   }
 }
+// discard_options (one kernel call sharing the per-suit work) against its definition, one discard
+// at a time: the shanten after the discard, and the drawable kinds that lower it. Hands lean
+// towards knitted shapes (most of one arrangement, honours) so the knitted forms attain the
+// shanten; melds 0..2 and random form subsets.
+void test_discard_options_against_single_discards() {
+  std::mt19937_64 rng(14);
+  int knitted_best = 0;
+  for (int trial = 0; trial < 20000; ++trial) {
+    const int melds = static_cast<int>(rng() % 5 == 0 ? 1 + rng() % 2 : 0);
+    const int tiles = 14 - 3 * melds;
+    uint8_t c[kKinds] = {0}, meld_tiles[kKinds] = {0};
+    for (int i = 0; i < 3 * melds; ++i) ++meld_tiles[27 + i % 7];  // pungs of honours, tile counts only
+    auto add = [&](int k) {
+      if (c[k] + meld_tiles[k] < 4) ++c[k];
+    };
+    int n = 0;
+    auto total = [&] {
+      int s = 0;
+      for (int i = 0; i < kKinds; ++i) s += c[i];
+      return s;
+    };
+    const int style = static_cast<int>(rng() % 4);  // 0 random, 1 knitted straight, 2 honours-and-knitted, 3 orphans
+    if (style == 1 || style == 2) {
+      const uint64_t mask = kKnittedMasks[rng() % 6];
+      for (int k = 0; k < 27; ++k)
+        if ((mask >> k & 1) && rng() % 10 < 8 && total() < tiles) add(k);
+    }
+    while ((n = total()) < tiles) {
+      const int k = style == 2 && rng() % 2   ? 27 + static_cast<int>(rng() % 7)
+                    : style == 3 && rng() % 2 ? kOrphans[rng() % 13]
+                                              : static_cast<int>(rng() % kKinds);
+      add(k);
+    }
+    const unsigned forms = rng() % 3 ? kAllForms : 1u + static_cast<unsigned>(rng() % kAllForms);
+    if (!(forms & possible_forms(melds))) continue;
+    const std::vector<DiscardOption> got = discard_options(c, melds, forms, meld_tiles);
+    size_t i = 0;
+    for (int x = 0; x < kKinds; ++x) {
+      if (!c[x]) continue;
+      CHECK(i < got.size() && got[i].tile == x);
+      if (i >= got.size()) break;
+      uint8_t h[kKinds];
+      std::memcpy(h, c, kKinds);
+      --h[x];
+      const int base = shanten_unchecked(h, melds, forms);
+      CHECK(got[i].shanten == base);
+      uint64_t want = 0;
+      for (int t = 0; t < kKinds; ++t) {
+        if (h[t] + meld_tiles[t] >= 4) continue;  // all four copies held: never drawn
+        ++h[t];
+        if (shanten_unchecked(h, melds, forms) < base) want |= 1ull << t;
+        --h[t];
+      }
+      CHECK(got[i].effective == want);
+      CHECK(got[i].effective == effective_unchecked(h, melds, forms, drawable_mask(h, meld_tiles)).tiles);
+      if ((forms & kKnittedStraight) && knitted_straight_shanten(h, melds) == base && standard_shanten(h, melds) > base)
+        ++knitted_best;
+      ++i;
+    }
+    CHECK(i == got.size());
+  }
+  CHECK(knitted_best > 1000);  // the knitted straight really decided many of the options above
+}
 
 }  // namespace
 
@@ -273,6 +336,7 @@ int main() {
   test_known_hands();
   test_simd_paths_against_loops();
   test_errors();
+  test_discard_options_against_single_discards();
   std::printf("%d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
 }
