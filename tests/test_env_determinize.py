@@ -148,3 +148,47 @@ def test_random_walk_fallback_keeps_every_constraint(monkeypatch):
         changed += any(d.hands[s] != game.hands[s] for s in range(4) if s != seat)
         n += 1
     assert n > 10 and changed > 0.8 * n  # the walk moves away from the true deal
+
+
+def test_random_walk_fallback_uses_no_hidden_tile(monkeypatch):
+    """The walk's start is drawn from the unseen counts and the rng alone: two games that differ
+    only in what `seat` cannot see give the same determinized world for the same rng."""
+    from mahjong_core.env import determinize as module
+
+    checked = 0
+    for k, (game, seat) in enumerate(decisions("sichuan", range(30, 34))):
+        if k % 5 or game.phase == 0:
+            continue
+        other_world = determinize(game, seat, random.Random(k))  # same public state, other hidden tiles
+        hidden = lambda g: ([bytes(g.hands[s]) for s in range(4) if s != seat], g.wall[g.head:g.tail],  # noqa: E731
+                            [list(m) for s in range(4) for m in g.melds[s]])
+        if hidden(other_world) == hidden(game):
+            continue
+        monkeypatch.setattr(module, "SEQUENTIAL_ATTEMPTS", 0)  # always the walk
+        a = determinize(game, seat, random.Random(99))
+        b = determinize(other_world, seat, random.Random(99))
+        monkeypatch.setattr(module, "SEQUENTIAL_ATTEMPTS", 60)
+        assert hidden(a) == hidden(b)
+        checked += 1
+    assert checked > 5
+
+
+def test_split_finds_a_feasible_share_whenever_one_exists():
+    from itertools import product
+
+    from mahjong_core.env.determinize import _split
+
+    rng = random.Random(3)
+    for _ in range(400):
+        supply = [rng.randint(0, 6) for _ in range(3)] + [0]
+        seats = [(rng.randint(0, 2), rng.randint(0, 6)) for _ in range(rng.randint(1, 3))]
+        shares = _split(supply, seats)
+        # brute force: every way to give each seat its tiles from its allowed classes
+        options = [[(a, b, c, 0) for a, b, c in product(range(n + 1), repeat=3) if a + b + c == n and (a, b, c)[v] == 0]
+                   for v, n in seats]
+        feasible = any(all(sum(s[c] for s in pick) <= supply[c] for c in range(4)) for pick in product(*options))
+        assert (shares is not None) == feasible
+        if shares is not None:
+            for (v, n), share in zip(seats, shares):
+                assert sum(share) == n and share[v] == 0 and min(share) >= 0
+            assert all(sum(share[c] for share in shares) <= supply[c] for c in range(4))

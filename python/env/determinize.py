@@ -44,6 +44,8 @@ __all__ = ["determinize", "unseen_counts"]
 
 #: sequential deals tried before the random walk (`_walk`) takes over
 SEQUENTIAL_ATTEMPTS = 60
+#: draws of the concealed-kong kinds tried for the walk's start (`_consistent_start`)
+START_ATTEMPTS = 200
 
 
 def unseen_counts(game: Any, seat: int) -> List[int]:
@@ -154,9 +156,10 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
             hands[s] = hand
         else:
             break
-    else:  # tight constraints: a random walk over consistent deals, started at the true one
-        kongs = {(s, i): game.melds[s][i][1] for s in others for i in hidden_kongs[s]}
-        hands, pool = _walk(game, order, clean, void, sizes, rng)
+    else:  # tight constraints: a random walk over consistent deals, from a start built without them
+        kongs, places = _consistent_start(start, hidden_kongs, order, clean, void, sizes, rng)
+        forbidden = [void[s] if s in clean else -1 for s in order] + [-1]  # type: ignore[index]
+        hands, pool = _walk(places, forbidden, order, rng)
         unseen = list(start)
         for (s, i), t in kongs.items():
             unseen[t] -= 4
@@ -203,17 +206,87 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
     return new
 
 
-def _walk(game: Any, order: List[int], clean: List[int], void: Any, sizes: Any, rng: random.Random) -> Any:
-    """Random swaps of hidden tiles between the constrained hands and the rest, each kept when both
-    places still allow their tiles: the walk's stationary distribution is uniform over the consistent
-    deals (symmetric proposals), and 30 swaps per hidden tile mix it well. Used only when the
-    sequential deal keeps failing (two or more Sichuan seats with tight void constraints); the
-    concealed kongs keep their kinds then."""
-    places: List[List[int]] = [[t for t in range(34) for _ in range(game.hands[s][t])] for s in order]
-    rest = [t for t in game.wall[game.head:game.tail] if t < 34]
-    places.append(rest)
+def _consistent_start(start: List[int], hidden_kongs: Any, order: List[int], clean: List[int], void: Any,
+                      sizes: Any, rng: random.Random) -> Any:
+    """Concealed-kong kinds and a deal of the hidden tiles that respect every public constraint,
+    drawn from what `seat` knows (the unseen counts) and `rng` alone — never from the true hidden
+    tiles, which would leak them into the search. The void-suit seats' share of each suit comes from
+    a small max-flow (a feasible split exists whenever any deal does); which tiles of a suit go where
+    is shuffled. Returns (kongs, places): one tile list per seat of `order`, then the live wall's."""
+    constrained = [s for s in order if s in clean]
+    for _ in range(START_ATTEMPTS):
+        unseen = list(start)
+        kongs = {}
+        for s in hidden_kongs:
+            for i in hidden_kongs[s]:
+                kinds = [t for t in range(34) if unseen[t] == 4 and not (void is not None and t // 9 == void[s])]
+                if not kinds:
+                    break
+                t = rng.choice(kinds)
+                unseen[t] = 0
+                kongs[s, i] = t
+        if len(kongs) != sum(len(v) for v in hidden_kongs.values()):
+            continue
+        by_class = [[t for t in range(9 * c, min(9 * c + 9, 34)) for _ in range(unseen[t])] for c in range(4)]
+        for tiles in by_class:
+            rng.shuffle(tiles)
+        shares = _split([len(tiles) for tiles in by_class], [(void[s], sizes[s]) for s in constrained])
+        if shares is None:
+            continue  # these kong kinds leave no consistent deal: draw them again
+        hand_of = {}
+        for s, share in zip(constrained, shares):
+            hand_of[s] = [t for c in range(4) for t in (by_class[c].pop() for _ in range(share[c]))]
+        rest = [t for tiles in by_class for t in tiles]
+        rng.shuffle(rest)
+        for s in order:
+            if s not in hand_of:
+                hand_of[s] = [rest.pop() for _ in range(sizes[s])]
+        return kongs, [hand_of[s] for s in order] + [rest]
+    raise AssertionError("determinize: no deal satisfies the public constraints")  # pragma: no cover
+
+
+def _split(supply: List[int], seats: List[Any]) -> Optional[List[List[int]]]:
+    """How many tiles of each class (m, p, s, honours) each constrained seat gets: seat k takes
+    `seats[k][1]` tiles, none of class `seats[k][0]`, from `supply`; None when impossible. A
+    max-flow by augmenting paths on classes -> seats (at most 4 x 3 edges)."""
+    flow = [[0] * 4 for _ in seats]
+    need = [n for _, n in seats]
+    left = list(supply)
+
+    def augment(k: int, seen: List[bool]) -> bool:
+        # one more tile for seat k: from a class with tiles left, or taken over from another seat
+        # that can switch to a class with tiles left (a path of length <= 2 * seats)
+        for c in range(4):
+            if c == seats[k][0] or seen[c]:
+                continue
+            seen[c] = True
+            if left[c] > 0:
+                left[c] -= 1
+                flow[k][c] += 1
+                return True
+            for j in range(len(seats)):
+                if j != k and flow[j][c] > 0:
+                    flow[j][c] -= 1
+                    if augment(j, seen):
+                        flow[k][c] += 1
+                        return True
+                    flow[j][c] += 1
+        return False
+
+    for k in range(len(seats)):
+        while sum(flow[k]) < need[k]:
+            if not augment(k, [False] * 4):
+                return None
+    return flow
+
+
+def _walk(places: List[List[int]], forbidden: List[int], order: List[int], rng: random.Random) -> Any:
+    """Random swaps of hidden tiles between the places (the hands of `order`, then the live wall),
+    each kept when both places still allow their tiles: the walk's stationary distribution is
+    uniform over the consistent deals (symmetric proposals), and 30 swaps per hidden tile mix it
+    well. Used only when the sequential deal keeps failing (two or more Sichuan seats with tight
+    void constraints), from the start `_consistent_start` drew."""
     owner = [(k, j) for k, p in enumerate(places) for j in range(len(p))]
-    forbidden = [void[s] if s in clean else -1 for s in order] + [-1]
     for _ in range(30 * len(owner)):
         (a, i), (b, j) = rng.choice(owner), rng.choice(owner)
         ta, tb = places[a][i], places[b][j]
