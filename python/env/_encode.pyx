@@ -114,18 +114,12 @@ def _describe(out):
     return f"{type(out).__name__} {dtype} {shape}" if shape is not None else type(out).__name__
 
 
-def encode(game, seat, out=None):
-    """The observation of `seat` as a uint8 array (C, 34), written into `out` when given.
-
-    `game`: a `Game` or any observation source (see SOURCE_ATTRIBUTES). `out`: a writeable
-    C-contiguous uint8 array of shape (C, 34) (`n_planes(ruleset)`), overwritten; a new NumPy array
-    when None. Raises InvalidArgumentError for a bad seat or buffer (nothing written then).
-    """
+cdef int _encode_checked(object game, object seat, object out) except -1:
+    """encode() after its `out is None` case: check seat and buffer, encode (one C call for both
+    entry points: encode_into is the environments' hot path)."""
     cdef int s = _check_seat(seat)
     cdef int rs = _ruleset_of(game)
     cdef Py_buffer b
-    if out is None:
-        out = _numpy().empty((_N_PLANES[rs], 34), dtype="uint8")
     try:
         ok = _fits(out, &b, _N_PLANES[rs], 34, b'B')
     except Exception:
@@ -138,12 +132,26 @@ def encode(game, seat, out=None):
         _encode_into(game, s, rs, <unsigned char*>b.buf)
     finally:
         PyBuffer_Release(&b)
+    return 0
+
+
+def encode(game, seat, out=None):
+    """The observation of `seat` as a uint8 array (C, 34), written into `out` when given.
+
+    `game`: a `Game` or any observation source (see SOURCE_ATTRIBUTES). `out`: a writeable
+    C-contiguous uint8 array of shape (C, 34) (`n_planes(ruleset)`), overwritten; a new NumPy array
+    when None. Raises InvalidArgumentError for a bad seat or buffer (nothing written then).
+    """
+    if out is None:
+        _check_seat(seat)
+        out = _numpy().empty((_N_PLANES[_ruleset_of(game)], 34), dtype="uint8")
+    _encode_checked(game, seat, out)
     return out
 
 
 def encode_into(game, seat, out):
     """`encode(game, seat, out)` returning nothing (the environments' call)."""
-    encode(game, seat, out)
+    _encode_checked(game, seat, out)
 
 
 def observe_into(game, seat, out, mask):
@@ -214,6 +222,10 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     cdef list won_tiles = game.won_tiles
     cdef object won = game.won
     cdef object declared = game.declared
+    if type(won) is not list:  # a Game's are lists (C-level indexing below); any sequence will do
+        won = list(won)
+    if type(declared) is not list:
+        declared = list(declared)
     cdef unsigned char* info = o + INFO * 34
     cdef int rcount[34]
     for s in range(4):
@@ -261,9 +273,9 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
             visible[t] += 1
             if rs == 0:
                 o[(RULESET_BASE + 4 + r) * 34 + t] = 1
-        if won[s]:
+        if (<list>won)[s]:
             info[19 + r] = 1
-        if declared[s]:
+        if (<list>declared)[s]:
             info[23 + r] = 1
 
     # unseen / visible
