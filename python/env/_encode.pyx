@@ -170,7 +170,7 @@ def observe_into(game, seat, out, mask):
         try:
             _encode_into(game, s, rs, <unsigned char*>b.buf)
             actions = game._pending.get(seat) if seat not in game._answers else None
-            _mask_into(actions or [], game.space.code_of_uid, <signed char*>mb.buf, mb.shape[0])
+            _mask_by_map(actions, _code_map(game.space), <signed char*>mb.buf, mb.shape[0])
         finally:
             PyBuffer_Release(&mb)
     finally:
@@ -372,6 +372,34 @@ def mask_into(list actions, tuple code_of_uid, out):
         PyBuffer_Release(&b)
 
 
+cdef dict _CODE_MAPS = {}
+
+
+cdef dict _code_map(object space):
+    """Action -> code of `space` (an ActionSpace), cached per space. Hot path: a dict lookup by the
+    (unique, identity-hashed) Action costs a third of reading its `uid` slot from C."""
+    cdef dict m = _CODE_MAPS.get(space)
+    if m is None:
+        m = {a: code for code, a in enumerate(space.actions)}
+        _CODE_MAPS[space] = m
+    return m
+
+
+cdef inline int _mask_by_map(object actions, dict code_of, signed char* o, int size) except -1:
+    """The 0/1 mask of `actions` (a list; None: none) into `o`, codes read from `_code_map`."""
+    cdef int code
+    memset(o, 0, size)
+    if actions is None:
+        return 0
+    for a in <list>actions:
+        v = code_of.get(a)
+        if v is not None:
+            code = <int>v
+            if 0 <= code < size:
+                o[code] = 1
+    return 0
+
+
 cdef int _mask_into(list actions, tuple code_of_uid, signed char* o, int size) except -1:
     cdef int code
     memset(o, 0, size)
@@ -446,7 +474,7 @@ cdef class StepKernel:
     cdef double[:, ::1] seat_rewards
     cdef unsigned char[::1] terminated
     cdef tuple action_of_code
-    cdef tuple code_of_uid
+    cdef dict code_of_action
     cdef object space
     cdef object deal
     cdef object play
@@ -461,7 +489,7 @@ cdef class StepKernel:
         self.rs = _RULESET_CODE[ruleset]
         self.space = space
         self.action_of_code = tuple(space.actions)
-        self.code_of_uid = tuple(space.code_of_uid)
+        self.code_of_action = _code_map(space)
         self.size = space.size
         self.scale = scale
         self.seats = seats
@@ -481,15 +509,8 @@ cdef class StepKernel:
             raise InvalidArgumentError("StepKernel: buffers of the wrong shape")
 
     cdef int _observe_row(self, Py_ssize_t i, object game, int seat) except -1:
-        cdef signed char* m = &self.masks[i, 0]
-        cdef tuple code_of = self.code_of_uid
-        cdef int code
         _encode_into(game, seat, self.rs, &self.obs[i, 0, 0])
-        memset(m, 0, self.size)
-        for a in <list>(<dict>game._pending)[seat]:
-            code = <int>code_of[<int>a.uid]
-            if 0 <= code < self.size:
-                m[code] = 1
+        _mask_by_map((<dict>game._pending)[seat], self.code_of_action, &self.masks[i, 0], self.size)
         return 0
 
     def observe(self):
