@@ -194,6 +194,7 @@ def main() -> None:
           "engine alone hands/s | VectorEnv(64) hands/s | AEC hands/s |")
     print("|---|---|---|---|---|---|---|---|")
     for ruleset in RULESETS:
+        decisions(ruleset, 10)  # warm-up: the ruleset's first hands import its modules and fill caches
         us, hps = decisions(ruleset)
         bare_us, bare_hps = decisions(ruleset, observe=False)
         print(f"| {ruleset} | {encoder_us(ruleset):.2f} | {us:.2f} | {bare_us:.2f} | {hps:,.0f} | {bare_hps:,.0f} | "
