@@ -138,9 +138,15 @@ class _AECMixin(_Common):
                 raise IllegalActionError(f"{agent} is done: step(None) removes it (got {action!r})")
             self._was_dead_step(action)  # type: ignore[attr-defined]
             return
-        self._act(_SEAT[agent], action)
+        # hot path (one call per decision): _act and Table.deltas inlined for the common cases
+        game = self.table.game
+        if action.__class__ is int and 0 <= action < len(self._action_of_code):
+            game.act(_SEAT[agent], self._action_of_code[action])  # IllegalActionError, state unchanged
+        else:
+            self._act(_SEAT[agent], action)
         self._cumulative_rewards[agent] = 0.0
-        deltas = self.table.deltas()
+        table = self.table
+        deltas = None if len(game.ledger._entries) == table._entries else table.deltas()
         rewards = self.rewards
         if deltas is not None:
             scale = self.table.reward_scale
@@ -151,7 +157,6 @@ class _AECMixin(_Common):
             for a in AGENTS:
                 rewards[a] = 0.0
             self._rewards_zero = True
-        game = self.table.game
         if game.finished:
             for a in AGENTS:
                 self.terminations[a] = True
