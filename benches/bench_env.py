@@ -10,16 +10,23 @@ observations >= 2,500 hands/s on one core; the AEC wrapper >= 800 hands/s.
     python benches/bench_env.py          # a plain table (ours and riichienv's, same run)
 
 The plain table measures CPU time of this process (`time.process_time`), which a loaded machine
-inflates less than wall-clock time; pytest-benchmark reports wall-clock time.
+inflates less than wall-clock time; pytest-benchmark reports wall-clock time. Its "engine alone"
+column plays the same hands as the decision column without observation or mask: the baseline the
+environments add to, measured in the same run. OpenBLAS is held to one thread ("one core"; its idle
+worker threads would otherwise count in the process's CPU time).
 """
 
 from __future__ import annotations
 
-import random
-import time
-from typing import Any, Dict, Tuple
+import os
 
-import pytest
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before NumPy is imported
+
+import random  # noqa: E402
+import time  # noqa: E402
+from typing import Any, Dict, Tuple  # noqa: E402
+
+import pytest  # noqa: E402
 
 np = pytest.importorskip("numpy")
 
@@ -54,8 +61,9 @@ def encoder_us(ruleset: str, n: int = 20000) -> float:
     return (time.process_time() - t) / n * 1e6
 
 
-def decisions(ruleset: str, hands: int = 150) -> Tuple[float, float]:
-    """Random policy reading observation and mask at every decision: (µs per decision, hands/s)."""
+def decisions(ruleset: str, hands: int = 150, observe: bool = True) -> Tuple[float, float]:
+    """Random policy reading observation and mask at every decision: (µs per decision, hands/s).
+    `observe=False`: the same hands and choices without observation or mask (the engine alone)."""
     obs = np.zeros((N_PLANES[ruleset], 34), np.uint8)
     rng = random.Random(0)
     count = 0
@@ -68,8 +76,9 @@ def decisions(ruleset: str, hands: int = 150) -> Tuple[float, float]:
         while not game.finished:
             seat = next_seat(game)
             actions = game._pending[seat]
-            encode_into(game, seat, obs)
-            mask_into(actions, code_of, mask)
+            if observe:
+                encode_into(game, seat, obs)
+                mask_into(actions, code_of, mask)
             act(seat, actions[int(rng.random() * len(actions))])
             count += 1
     el = time.process_time() - t
@@ -181,15 +190,18 @@ def test_aec(benchmark, ruleset):
 
 def main() -> None:
     peer = riichienv_figures()
-    print("| ruleset | encode µs | decision µs (obs + mask) | hands/s (decisions) | VectorEnv(64) hands/s | AEC hands/s |")
-    print("|---|---|---|---|---|---|")
+    print("| ruleset | encode µs | decision µs (obs + mask) | engine alone µs | hands/s (decisions) | "
+          "engine alone hands/s | VectorEnv(64) hands/s | AEC hands/s |")
+    print("|---|---|---|---|---|---|---|---|")
     for ruleset in RULESETS:
+        decisions(ruleset, 10)  # warm-up: the ruleset's first hands import its modules and fill caches
         us, hps = decisions(ruleset)
-        print(f"| {ruleset} | {encoder_us(ruleset):.2f} | {us:.2f} | {hps:,.0f} | {vector_hands_per_s(ruleset):,.0f} | "
-              f"{aec_hands_per_s(ruleset):,.0f} |")
+        bare_us, bare_hps = decisions(ruleset, observe=False)
+        print(f"| {ruleset} | {encoder_us(ruleset):.2f} | {us:.2f} | {bare_us:.2f} | {hps:,.0f} | {bare_hps:,.0f} | "
+              f"{vector_hands_per_s(ruleset):,.0f} | {aec_hands_per_s(ruleset):,.0f} |")
     if peer:
-        print(f"| riichienv (riichi, same run) | {peer['encode_us']:.2f} | {peer['us_per_decision']:.2f} | "
-              f"{peer['games_per_s']:,.1f} games/s ({peer['decisions_per_game']:.0f} decisions each) | — | — |")
+        print(f"| riichienv (riichi, same run) | {peer['encode_us']:.2f} | {peer['us_per_decision']:.2f} | — | "
+              f"{peer['games_per_s']:,.1f} games/s ({peer['decisions_per_game']:.0f} decisions each) | — | — | — |")
 
 
 if __name__ == "__main__":

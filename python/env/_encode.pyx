@@ -1,5 +1,6 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""Native observation encoder and legal-action mask (see docs/OBSERVATION.md and `layout.py`).
+"""Native observation encoder and legal-action mask (see docs/OBSERVATION.md and `layout.py`), and
+the compiled step loop of `VectorEnv` (`StepKernel`).
 
 Hot path: one call per decision of every learning environment, so it reads the engine's lists and
 tuples with C-level indexing and writes into the caller's buffer without allocating. It reads only the
@@ -12,7 +13,7 @@ from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABL
 from cpython.bytes cimport PyBytes_AS_STRING
 from libc.string cimport memset
 
-from mahjong_core.errors import InvalidArgumentError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
 #: The attributes `encode` reads (docs/OBSERVATION.md, "Sources").
 SOURCE_ATTRIBUTES = (
@@ -113,18 +114,12 @@ def _describe(out):
     return f"{type(out).__name__} {dtype} {shape}" if shape is not None else type(out).__name__
 
 
-def encode(game, seat, out=None):
-    """The observation of `seat` as a uint8 array (C, 34), written into `out` when given.
-
-    `game`: a `Game` or any observation source (see SOURCE_ATTRIBUTES). `out`: a writeable
-    C-contiguous uint8 array of shape (C, 34) (`n_planes(ruleset)`), overwritten; a new NumPy array
-    when None. Raises InvalidArgumentError for a bad seat or buffer (nothing written then).
-    """
+cdef int _encode_checked(object game, object seat, object out) except -1:
+    """encode() after its `out is None` case: check seat and buffer, encode (one C call for both
+    entry points: encode_into is the environments' hot path)."""
     cdef int s = _check_seat(seat)
     cdef int rs = _ruleset_of(game)
     cdef Py_buffer b
-    if out is None:
-        out = _numpy().empty((_N_PLANES[rs], 34), dtype="uint8")
     try:
         ok = _fits(out, &b, _N_PLANES[rs], 34, b'B')
     except Exception:
@@ -137,12 +132,54 @@ def encode(game, seat, out=None):
         _encode_into(game, s, rs, <unsigned char*>b.buf)
     finally:
         PyBuffer_Release(&b)
+    return 0
+
+
+def encode(game, seat, out=None):
+    """The observation of `seat` as a uint8 array (C, 34), written into `out` when given.
+
+    `game`: a `Game` or any observation source (see SOURCE_ATTRIBUTES). `out`: a writeable
+    C-contiguous uint8 array of shape (C, 34) (`n_planes(ruleset)`), overwritten; a new NumPy array
+    when None. Raises InvalidArgumentError for a bad seat or buffer (nothing written then).
+    """
+    if out is None:
+        _check_seat(seat)
+        out = _numpy().empty((_N_PLANES[_ruleset_of(game)], 34), dtype="uint8")
+    _encode_checked(game, seat, out)
     return out
 
 
 def encode_into(game, seat, out):
     """`encode(game, seat, out)` returning nothing (the environments' call)."""
-    encode(game, seat, out)
+    _encode_checked(game, seat, out)
+
+
+def observe_into(game, seat, out, mask):
+    """`encode_into(game, seat, out)` and the 0/1 mask of the actions `seat` must answer now into the
+    int8 vector `mask` (all zero when it has nothing to answer): the environments' one call per
+    observation (hot path: one call instead of two, the pending list read here)."""
+    cdef int s = _check_seat(seat)
+    cdef int rs = _ruleset_of(game)
+    cdef Py_buffer b, mb
+    if not _fits(out, &b, _N_PLANES[rs], 34, b'B'):
+        raise InvalidArgumentError(f"observe_into: out must be a writeable C-contiguous uint8 array of shape "
+                                   f"({_N_PLANES[rs]}, 34), got {_describe(out)}")
+    try:
+        if not _fits(mask, &mb, -1, -1, b'b'):
+            raise InvalidArgumentError(f"observe_into: mask must be a writeable contiguous int8 vector, got {_describe(mask)}")
+        try:
+            _encode_into(game, s, rs, <unsigned char*>b.buf)
+            actions = game._pending.get(seat) if seat not in game._answers else None
+            _mask_by_map(actions, _code_map(game.space), <signed char*>mb.buf, mb.shape[0])
+        finally:
+            PyBuffer_Release(&mb)
+    finally:
+        PyBuffer_Release(&b)
+
+
+def next_seat(game):
+    """`mahjong_core.env.table.next_seat` compiled (hot path of the AEC environment)."""
+    return _next_seat(game)
 
 
 cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1:
@@ -185,6 +222,10 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     cdef list won_tiles = game.won_tiles
     cdef object won = game.won
     cdef object declared = game.declared
+    if type(won) is not list:  # a Game's are lists (C-level indexing below); any sequence will do
+        won = list(won)
+    if type(declared) is not list:
+        declared = list(declared)
     cdef unsigned char* info = o + INFO * 34
     cdef int rcount[34]
     for s in range(4):
@@ -232,9 +273,9 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
             visible[t] += 1
             if rs == 0:
                 o[(RULESET_BASE + 4 + r) * 34 + t] = 1
-        if won[s]:
+        if (<list>won)[s]:
             info[19 + r] = 1
-        if declared[s]:
+        if (<list>declared)[s]:
             info[23 + r] = 1
 
     # unseen / visible
@@ -331,6 +372,34 @@ def mask_into(list actions, tuple code_of_uid, out):
         PyBuffer_Release(&b)
 
 
+cdef dict _CODE_MAPS = {}
+
+
+cdef dict _code_map(object space):
+    """Action -> code of `space` (an ActionSpace), cached per space. Hot path: a dict lookup by the
+    (unique, identity-hashed) Action costs a third of reading its `uid` slot from C."""
+    cdef dict m = _CODE_MAPS.get(space)
+    if m is None:
+        m = {a: code for code, a in enumerate(space.actions)}
+        _CODE_MAPS[space] = m
+    return m
+
+
+cdef inline int _mask_by_map(object actions, dict code_of, signed char* o, int size) except -1:
+    """The 0/1 mask of `actions` (a list; None: none) into `o`, codes read from `_code_map`."""
+    cdef int code
+    memset(o, 0, size)
+    if actions is None:
+        return 0
+    for a in <list>actions:
+        v = code_of.get(a)
+        if v is not None:
+            code = <int>v
+            if 0 <= code < size:
+                o[code] = 1
+    return 0
+
+
 cdef int _mask_into(list actions, tuple code_of_uid, signed char* o, int size) except -1:
     cdef int code
     memset(o, 0, size)
@@ -363,3 +432,152 @@ def encode_batch(list games, list seats, unsigned char[:, :, ::1] out, signed ch
         _encode_into(game, seat, rs, &out[i, 0, 0])
         actions = game._pending.get(seat) if seat not in game._answers else None
         _mask_into(actions or [], game.space.code_of_uid, &masks[i, 0], size)
+
+
+# -- the vector environment's step loop (next_seat, StepKernel) -------------------------------------------------------------
+
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+
+
+cdef inline int _next_seat(object game) except -2:
+    """table.next_seat in C: the lowest unanswered pending seat, -1 when nothing is pending."""
+    cdef dict pending = <dict>game._pending
+    cdef int best = -1, s
+    if len(pending) == 1:
+        for seat in pending:
+            return <int>seat
+    answered = game._answers
+    for seat in pending:
+        s = <int>seat
+        if seat not in answered and (best < 0 or s < best):
+            best = s
+    return best
+
+
+cdef class StepKernel:
+    """The step of `VectorEnv` over its N sub-environments, in C (hot path: one call per vector step,
+    N decisions; the Python loop it replaces cost about as much as the engine itself).
+
+    It owns no state of its own beyond the count of ledger entries already paid out per sub-env:
+    `games` is the env's list (the same object), the arrays are the env's preallocated buffers, and
+    `deal(i)` / `play(i)` are the env's callbacks — a new hand in row i (which must update `games[i]`,
+    `seats[i]` and `set_paid(i, ...)`), and the opponents' answers up to the learner's next decision
+    (None in self-play, where the next decision is simply the next seat the engine waits for).
+    """
+
+    cdef list games
+    cdef long long[::1] seats
+    cdef long long[::1] paid
+    cdef unsigned char[:, :, ::1] obs
+    cdef signed char[:, ::1] masks
+    cdef double[::1] rewards
+    cdef double[:, ::1] seat_rewards
+    cdef unsigned char[::1] terminated
+    cdef tuple action_of_code
+    cdef dict code_of_action
+    cdef object space
+    cdef object deal
+    cdef object play
+    cdef list chosen
+    cdef int rs, size
+    cdef double scale
+
+    def __init__(self, list games, str ruleset, object space, double scale, seats, paid, obs, masks, rewards,
+                 seat_rewards, terminated, deal, play):
+        cdef Py_ssize_t n = len(games)
+        self.games = games
+        self.rs = _RULESET_CODE[ruleset]
+        self.space = space
+        self.action_of_code = tuple(space.actions)
+        self.code_of_action = _code_map(space)
+        self.size = space.size
+        self.scale = scale
+        self.seats = seats
+        self.paid = paid
+        self.obs = obs
+        self.masks = masks
+        self.rewards = rewards
+        self.seat_rewards = seat_rewards
+        self.terminated = terminated
+        self.deal = deal
+        self.play = play
+        self.chosen = [None] * n
+        if (self.seats.shape[0] != n or self.paid.shape[0] != n or self.obs.shape[0] != n
+                or self.obs.shape[1] != _N_PLANES[self.rs] or self.obs.shape[2] != 34 or self.masks.shape[0] != n
+                or self.masks.shape[1] != self.size or self.rewards.shape[0] != n or self.seat_rewards.shape[0] != n
+                or self.seat_rewards.shape[1] != 4 or self.terminated.shape[0] != n):
+            raise InvalidArgumentError("StepKernel: buffers of the wrong shape")
+
+    cdef int _observe_row(self, Py_ssize_t i, object game, int seat) except -1:
+        _encode_into(game, seat, self.rs, &self.obs[i, 0, 0])
+        _mask_by_map((<dict>game._pending)[seat], self.code_of_action, &self.masks[i, 0], self.size)
+        return 0
+
+    def observe(self):
+        """Rows := the observation and mask of `seats[i]` in `games[i]` (after a reset)."""
+        cdef Py_ssize_t i
+        for i in range(len(self.games)):
+            self._observe_row(i, self.games[i], <int>self.seats[i])
+
+    def set_paid(self, Py_ssize_t i, long long entries):
+        """Sub-env i's ledger entries up to `entries` count as paid out (a new hand)."""
+        self.paid[i] = entries
+
+    def step(self, list codes):
+        """Play `codes[i]` (Python ints) for `seats[i]` in every sub-env: every check first (all or
+        nothing: IllegalActionError naming the sub-env), then act, reward, autoreset, observe."""
+        cdef Py_ssize_t i, k, m, n = len(self.games)
+        cdef int seat, nxt, overflow, s
+        cdef long long code
+        cdef list chosen = self.chosen
+        cdef list entries
+        cdef long long d[4]
+        if len(codes) != n:
+            raise IllegalActionError(f"step: give {n} actions (one per sub-env), got {len(codes)}")
+        for i in range(n):
+            game = self.games[i]
+            seat = <int>self.seats[i]
+            legal = (<dict>game._pending)[seat]
+            code = PyLong_AsLongLongAndOverflow(codes[i], &overflow)
+            a = None
+            if overflow == 0 and 0 <= code < self.size:
+                a = self.action_of_code[code]
+                if a not in <list>legal:
+                    a = None
+            if a is None:
+                action = self.space.action(codes[i])  # an out-of-range code raises here, with its message
+                raise IllegalActionError(f"step: sub-env {i}: {action!r} is not legal for seat {seat}; legal: {legal}")
+            chosen[i] = a
+        for i in range(n):
+            game = self.games[i]
+            seat = <int>self.seats[i]
+            game.act(seat, chosen[i])
+            chosen[i] = None
+            nxt = _next_seat(game) if self.play is None else <int>self.play(i)
+            # reward: the seats' ledger changes since the last step. The ledger is append-only, so the
+            # new entries are the delta (reading Ledger._entries: its __len__ / totals() are Python calls)
+            entries = <list>game.ledger._entries
+            m = len(entries)
+            if m == self.paid[i]:
+                self.rewards[i] = 0.0
+                for s in range(4):
+                    self.seat_rewards[i, s] = 0.0
+            else:
+                d[0] = d[1] = d[2] = d[3] = 0
+                for k in range(self.paid[i], m):
+                    t = entries[k]
+                    d[<int>t.payer] -= <long long>t.amount
+                    d[<int>t.payee] += <long long>t.amount
+                self.paid[i] = m
+                for s in range(4):
+                    self.seat_rewards[i, s] = <double>d[s] * self.scale
+                self.rewards[i] = self.seat_rewards[i, seat]
+            if nxt < 0:
+                self.terminated[i] = 1
+                self.deal(i)
+                game = self.games[i]
+                nxt = <int>self.seats[i]
+            else:
+                self.terminated[i] = 0
+                self.seats[i] = nxt
+            self._observe_row(i, game, nxt)

@@ -20,12 +20,13 @@ from __future__ import annotations
 from typing import Any, Dict, Optional
 
 from mahjong_core.errors import IllegalActionError
+from mahjong_core.game.actions import SPACES
 
 from . import spaces
 from ._deps import numpy, pettingzoo
-from ._encode import encode_into, mask_into
+from ._encode import next_seat, observe_into
 from .layout import N_PLANES
-from .table import AGENTS, Table, next_seat, to_code
+from .table import AGENTS, Table, to_code
 
 __all__ = ["aec_env", "parallel_env"]
 
@@ -68,6 +69,9 @@ class _Common:
                          "is_parallelizable": True}
         self._obs_space = spaces.observation_space(self.ruleset)
         self._act_space = spaces.action_space(self.ruleset)
+        self._np = numpy()
+        self._obs_shape = (N_PLANES[self.ruleset], 34)
+        self._action_of_code = SPACES[self.ruleset].actions
         self.agents: list = []
         self._started = False
 
@@ -78,17 +82,19 @@ class _Common:
         return self._act_space
 
     def _observe(self, seat: int) -> Dict[str, Any]:
-        np = numpy()
-        game = self.table.game
-        obs = np.empty((N_PLANES[self.ruleset], 34), np.uint8)
-        encode_into(game, seat, obs)
+        np = self._np
+        obs = np.empty(self._obs_shape, np.uint8)
         mask = np.empty(self._act_space.n, np.int8)
-        actions = game._pending.get(seat) if seat not in game._answers else None
-        mask_into(actions or [], game.space.code_of_uid, mask)
+        observe_into(self.table.game, seat, obs, mask)
         return {"observation": obs, "action_mask": mask}
 
     def _act(self, seat: int, action: Any) -> None:
-        self.table.game.act(seat, to_code(action))  # raises IllegalActionError, state unchanged
+        code = to_code(action)
+        if 0 <= code < len(self._action_of_code):  # the Action itself: the engine need not decode the code
+            action = self._action_of_code[code]
+        else:
+            action = code  # the engine's own error for a code out of range
+        self.table.game.act(seat, action)  # raises IllegalActionError, state unchanged
 
     def render(self) -> Optional[str]:
         if self.render_mode != "ansi" or self.table.game is None:
@@ -113,6 +119,7 @@ class _AECMixin(_Common):
         self._started = True
         self.agents = list(AGENTS)
         self.rewards = {a: 0.0 for a in AGENTS}
+        self._rewards_zero = True
         self._cumulative_rewards = {a: 0.0 for a in AGENTS}
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
@@ -131,20 +138,33 @@ class _AECMixin(_Common):
                 raise IllegalActionError(f"{agent} is done: step(None) removes it (got {action!r})")
             self._was_dead_step(action)  # type: ignore[attr-defined]
             return
-        self._act(_SEAT[agent], action)
-        self._cumulative_rewards[agent] = 0.0
-        deltas = self.table.deltas()
-        scale = self.table.reward_scale
-        for s, a in enumerate(AGENTS):
-            self.rewards[a] = deltas[s] * scale if deltas is not None else 0.0
+        # hot path (one call per decision): _act and Table.deltas inlined for the common cases
         game = self.table.game
+        if action.__class__ is int and 0 <= action < len(self._action_of_code):
+            game.act(_SEAT[agent], self._action_of_code[action])  # IllegalActionError, state unchanged
+        else:
+            self._act(_SEAT[agent], action)
+        self._cumulative_rewards[agent] = 0.0
+        table = self.table
+        deltas = None if len(game.ledger._entries) == table._entries else table.deltas()
+        rewards = self.rewards
+        if deltas is not None:
+            scale = self.table.reward_scale
+            for s, a in enumerate(AGENTS):
+                rewards[a] = deltas[s] * scale
+            self._rewards_zero = False
+        elif not self._rewards_zero:  # most steps pay nothing: the dicts stay as they are
+            for a in AGENTS:
+                rewards[a] = 0.0
+            self._rewards_zero = True
         if game.finished:
             for a in AGENTS:
                 self.terminations[a] = True
             self.agent_selection = agent
         else:
             self.agent_selection = AGENTS[next_seat(game)]
-        self._accumulate_rewards()  # type: ignore[attr-defined]
+        if not self._rewards_zero:  # adding +0.0 everywhere would change nothing
+            self._accumulate_rewards()  # type: ignore[attr-defined]
 
 
 class _ParallelMixin(_Common):

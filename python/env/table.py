@@ -83,9 +83,10 @@ class Table:
     def deltas(self) -> Optional[List[int]]:
         """Each seat's ledger change since the last call (None when nothing was paid)."""
         ledger = self.game.ledger
-        if len(ledger) == self._entries:
+        n = len(ledger._entries)  # hot path (one call per step): Ledger.__len__ is a Python call
+        if n == self._entries:
             return None
-        self._entries = len(ledger)
+        self._entries = n
         totals = ledger.totals()
         paid = self.paid
         out = [totals[s] - paid[s] for s in range(4)]

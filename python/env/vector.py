@@ -22,10 +22,11 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence, Tuple
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+from mahjong_core.game.actions import SPACES
 
 from . import spaces
 from ._deps import gymnasium, numpy
-from ._encode import encode_batch
+from ._encode import StepKernel
 from .layout import N_PLANES
 from .opponents import bot_rng, play_until, resolve_opponents
 from .table import Table, next_seat, to_code
@@ -33,6 +34,7 @@ from .table import Table, next_seat, to_code
 __all__ = ["VectorEnv"]
 
 _gym = gymnasium()
+np_ndarray = numpy().ndarray
 
 
 class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
@@ -70,10 +72,13 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         self._seat_rewards = np.zeros((num_envs, 4), np.float64)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
-        self._seat_arr = np.zeros(num_envs, np.int64)
-        self._seats = [-1] * num_envs
+        self._seat_arr = np.full(num_envs, -1, np.int64)
         self._games: List[Any] = [None] * num_envs
         self._started = False
+        play = None if self.self_play else self._play
+        self._kernel = StepKernel(self._games, self.ruleset, SPACES[self.ruleset], self.reward_scale,
+                                  self._seat_arr, np.zeros(num_envs, np.int64), self._obs, self._masks, self._rewards,
+                                  self._seat_rewards, self._terminated.view(np.uint8), self._deal_next, play)
 
     # -- hands -------------------------------------------------------------------------------------
 
@@ -92,13 +97,18 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
                 seat = play_until(game, self.learner, self._bots[i])
             if seat >= 0:
                 break
-        table.deltas()
         self._games[i] = game
-        self._seats[i] = seat
+        self._seat_arr[i] = seat
+        self._kernel.set_paid(i, len(game.ledger))  # what was paid before the first decision is no reward
+
+    def _deal_next(self, i: int) -> None:
+        self._deal(i, None)
+
+    def _play(self, i: int) -> int:
+        return play_until(self._games[i], self.learner, self._bots[i])
 
     def _observe(self) -> Any:
-        encode_batch(self._games, self._seats, self._obs, self._masks)
-        self._seat_arr[:] = self._seats
+        self._kernel.observe()
         return {"observation": self._obs, "action_mask": self._masks}
 
     def reset(self, *, seed: Any = None, options: Optional[dict] = None) -> Tuple[Any, dict]:
@@ -122,42 +132,14 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         n = self.num_envs
         if len(actions) != n:
             raise IllegalActionError(f"step: give {n} actions (one per sub-env), got {len(actions)}")
-        games, seats = self._games, self._seats
-        codes = [to_code(a) for a in actions]
-        for i in range(n):  # every check before the first move: all or nothing
-            game = games[i]
-            action = game.space.action(codes[i])
-            if action not in game._pending[seats[i]]:
-                raise IllegalActionError(f"step: sub-env {i}: {action!r} is not legal for seat {seats[i]}; "
-                                         f"legal: {game._pending[seats[i]]}")
-        rewards, seat_rewards, terminated = self._rewards, self._seat_rewards, self._terminated
-        self_play, learner = self.self_play, self.learner
-        tables = self.tables
-        scale = self.reward_scale
-        for i in range(n):
-            game = games[i]
-            seat = seats[i]
-            game.act(seat, codes[i])
-            if self_play:
-                nxt = next_seat(game)
-            else:
-                nxt = play_until(game, learner, self._bots[i])
-            deltas = tables[i].deltas()
-            if deltas is None:
-                rewards[i] = 0.0
-                seat_rewards[i] = 0.0
-            else:
-                seat_rewards[i] = deltas
-                seat_rewards[i] *= scale
-                rewards[i] = seat_rewards[i, seat]
-            if nxt < 0:
-                terminated[i] = True
-                self._deal(i, None)
-            else:
-                terminated[i] = False
-                seats[i] = nxt
-        obs = self._observe()
-        return obs, rewards, terminated, self._truncated, {"seat": self._seat_arr, "seat_rewards": seat_rewards}
+        if actions.__class__ is np_ndarray and actions.ndim == 1 and actions.dtype.kind in "iu":
+            codes = actions.tolist()  # exact Python ints (the common case: a policy's argmax)
+        else:
+            codes = [to_code(a) for a in actions]
+        self._kernel.step(codes)  # checks all first (IllegalActionError, nothing moved), then plays
+        obs = {"observation": self._obs, "action_mask": self._masks}
+        return (obs, self._rewards, self._terminated, self._truncated,
+                {"seat": self._seat_arr, "seat_rewards": self._seat_rewards})
 
     def close_extras(self, **kwargs: Any) -> None:
         pass
