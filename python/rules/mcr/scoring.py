@@ -270,8 +270,10 @@ def score(
 
     Raises ParseError / InvalidHandError for malformed or impossible input.
     """
+    # The common call (a Hand, a Rules or nothing, plain ints) skips the general conversions: this
+    # is the scoring hot path of every MCR win and of the bench next to PyMahjongGB.
     h = hand if type(hand) is Hand and melds is None else _as_hand(hand, melds)
-    r = DEFAULT_RULES if rules is None else resolve(rules)
+    r = DEFAULT_RULES if rules is None else rules if type(rules) is Rules else resolve(rules)
     ctx = h.context
     if ctx is not None:
         if self_drawn or last_copy or wall_last or kong or seat_wind or prevalent_wind or flowers:
@@ -279,9 +281,12 @@ def score(
                 "the hand's |PS####|F suffix already gives the context; do not pass flags, winds or flowers too")
         self_drawn, last_copy, wall_last, kong = ctx.self_drawn, ctx.last_copy, ctx.wall_last, ctx.kong
         seat_wind, prevalent_wind, flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
-    seat_wind = _small_int(seat_wind, "seat_wind", 3, "0..3 (E S W N)")
-    prevalent_wind = _small_int(prevalent_wind, "prevalent_wind", 3, "0..3 (E S W N)")
-    flowers = _small_int(flowers, "flowers", 8, "0..8")
+    if not (type(seat_wind) is int and 0 <= seat_wind <= 3):
+        seat_wind = _small_int(seat_wind, "seat_wind", 3, "0..3 (E S W N)")
+    if not (type(prevalent_wind) is int and 0 <= prevalent_wind <= 3):
+        prevalent_wind = _small_int(prevalent_wind, "prevalent_wind", 3, "0..3 (E S W N)")
+    if not (type(flowers) is int and 0 <= flowers <= 8):
+        flowers = _small_int(flowers, "flowers", 8, "0..8")
     if win_tile is None:
         win = h.win_tile
         if win is None:
