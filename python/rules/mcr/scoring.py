@@ -35,6 +35,7 @@ from mahjong_core._core import waits as _waits
 from mahjong_core.errors import InvalidHandError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Block, Decomposition
+from mahjong_core.notation import parse as _parse
 from mahjong_core.tiles import Tile
 
 from ..hand_input import as_hand as _as_hand
@@ -272,7 +273,12 @@ def score(
     """
     # The common call (a Hand, a Rules or nothing, plain ints) skips the general conversions: this
     # is the scoring hot path of every MCR win and of the bench next to PyMahjongGB.
-    h = hand if type(hand) is Hand and melds is None else _as_hand(hand, melds)
+    if melds is None and type(hand) is Hand:
+        h = hand
+    elif melds is None and type(hand) is str:
+        h = _parse(hand)
+    else:
+        h = _as_hand(hand, melds)
     r = DEFAULT_RULES if rules is None else rules if type(rules) is Rules else resolve(rules)
     ctx = h.context
     if ctx is not None:
