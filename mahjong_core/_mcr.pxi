@@ -149,6 +149,36 @@ cdef bint _mcr_call(HandCore hand, int win_tile, unsigned flags, int seat_wind, 
 def _mcr_score(type cls, HandCore hand, object win_tile, unsigned flags, int seat_wind, int prevalent_wind,
                int flowers, object rules, unsigned options):
     """Score a Hand into a new `cls` (a subclass of _MCRScoreBase); None if it does not win."""
+    return _mcr_score_hand(cls, hand, win_tile, flags, seat_wind, prevalent_wind, flowers, rules, options)
+
+
+def _mcr_score_text(type cls, text, object rules, unsigned options):
+    """`mcr.score(text, rules=...)` with no other argument, in one call: the notation is parsed
+    natively and its `|PS####|F` context read here, so the common text input pays no Python-level
+    argument handling (it is what the issue-14 comparison with PyMahjongGB measures). Returns
+    NotImplemented when the text has no winning tile; the caller words that error."""
+    cdef HandCore hand = <HandCore>_parse_notation(text)
+    win = hand.win_tile
+    if win is None:
+        return NotImplemented
+    ctx = hand.context
+    cdef unsigned flags = 0
+    cdef int seat_wind = 0, prevalent_wind = 0, flowers = 0
+    if ctx is not None:  # made by the parser just now, so already validated (winds 0..3, flowers 0..8)
+        if ctx.self_drawn:
+            flags |= _MCR_SELF_DRAWN
+        if ctx.last_copy:
+            flags |= _MCR_LAST_COPY
+        if ctx.wall_last:
+            flags |= _MCR_WALL_LAST
+        if ctx.kong:
+            flags |= _MCR_KONG
+        seat_wind, prevalent_wind, flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
+    return _mcr_score_hand(cls, hand, win, flags, seat_wind, prevalent_wind, flowers, rules, options)
+
+
+cdef object _mcr_score_hand(type cls, HandCore hand, object win_tile, unsigned flags, int seat_wind,
+                            int prevalent_wind, int flowers, object rules, unsigned options):
     cdef cmcr.Score s
     cdef int f, half
     cdef uint64_t bits

@@ -325,3 +325,25 @@ def test_cli_errors_and_non_winning():
     assert out.returncode == 2 and "error" in out.stderr
     out = _cli(HAND, "--set", "nope=1")
     assert out.returncode != 0 and "nope" in out.stderr
+
+
+def test_text_fast_path_scores_as_the_parsed_hand():
+    """`score(text)` with no other argument goes through one native call (`_native.score_text`);
+    it must give what scoring the parsed Hand gives, context, flowers and non-wins included."""
+    import random
+
+    import mcr_handgen
+
+    rng = random.Random(14)
+    rules = mcr.Rules(flowers=True)
+    wins = 0
+    for _ in range(1500):
+        text = mcr_handgen.random_hand(rng, consistent=True)
+        fast, slow = mcr.score(text, rules=rules), mcr.score(mc.parse(text), rules=rules)
+        assert (fast is None) == (slow is None), text
+        if fast is not None:
+            wins += 1
+            assert (fast.total, fast.fans, repr(fast)) == (slow.total, slow.fans, repr(slow)), text
+    assert wins > 500
+    with pytest.raises(mc.InvalidHandError, match="no winning tile"):
+        mcr.score("123m456p789s1122z")

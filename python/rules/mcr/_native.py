@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "WinFlag", "ScoreOption", "Part", "RECORD_BYTES", "ScoreBase",
-    "fan_table", "register_fans", "score", "encode", "score_batch",
+    "fan_table", "register_fans", "score", "score_text", "encode", "score_batch",
 ]
 
 _core: Any = _core_module  # the MCR glue is private and not listed in _core.pyi
@@ -82,6 +82,10 @@ if TYPE_CHECKING:
         """Evaluate one hand; an instance of `cls` (a ScoreBase subclass) or None when it does not win.
         `flags`: WinFlag bits; `options`: ScoreOption bits."""
 
+    def score_text(cls: type, text: str, rules: Any, options: int) -> Any:
+        """`score` of a notation string, its context taken from the text; None when it does not
+        win, NotImplemented when the text has no winning tile."""
+
     def encode(hand: "Hand", win_tile: int, flags: int, seat_wind: int, prevalent_wind: int, flowers: int,
                out: Any) -> None:
         """Write one hand's batch record into `out` (a uint8 row of RECORD_BYTES)."""
@@ -91,5 +95,6 @@ if TYPE_CHECKING:
 else:
     # The compiled functions themselves (no wrapper frame: `score` runs once per offered MCR win).
     score = _core._mcr_score
+    score_text = _core._mcr_score_text
     encode = _core._mcr_encode
     score_batch = _core._mcr_score_batch

@@ -273,13 +273,18 @@ def score(
     """
     # The common call (a Hand, a Rules or nothing, plain ints) skips the general conversions: this
     # is the scoring hot path of every MCR win and of the bench next to PyMahjongGB.
+    r = DEFAULT_RULES if rules is None else rules if type(rules) is Rules else resolve(rules)
     if melds is None and type(hand) is Hand:
         h = hand
     elif melds is None and type(hand) is str:
+        if win_tile is None and not (self_drawn or last_copy or wall_last or kong or seat_wind or prevalent_wind
+                                     or flowers or declared_ready):
+            scored = _native.score_text(MCRScore, hand, r, r._options)
+            if scored is not NotImplemented:
+                return scored
         h = _parse(hand)
     else:
         h = _as_hand(hand, melds)
-    r = DEFAULT_RULES if rules is None else rules if type(rules) is Rules else resolve(rules)
     ctx = h.context
     if ctx is not None:
         if self_drawn or last_copy or wall_last or kong or seat_wind or prevalent_wind or flowers:
