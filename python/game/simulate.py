@@ -96,6 +96,15 @@ def fixed_dealer(ruleset: str, rules: Any) -> Optional[int]:
     return getattr(table_class(ruleset, rules), "FIXED_DEALER", None)
 
 
+def unit_dealer(ruleset: str, rules: Any, unit: int) -> Optional[int]:
+    """The dealer of unit (wall) `unit` of a run: the table's fixed dealer, None where the ruleset
+    draws it from the seed, otherwise unit % 4."""
+    fixed = fixed_dealer(ruleset, rules)
+    if fixed is not None:
+        return fixed
+    return None if game_class(ruleset).random_dealer(rules) else unit % 4
+
+
 def _record(unit: int, rotation: int, game: Game) -> HandRecord:
     deal_ins: List[int] = []
     self_draws: List[int] = []
@@ -112,14 +121,12 @@ def _record(unit: int, rotation: int, game: Game) -> HandRecord:
 def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicate: bool, start: int, stop: int
               ) -> List[HandRecord]:
     """Play units [start, stop) with `bots` (one per player); the records in unit, rotation order."""
-    random_dealer = game_class(ruleset).random_dealer(rules)
-    fixed = fixed_dealer(ruleset, rules)
     out = []
     rotations: Tuple[int, ...] = tuple(range(4 if duplicate else 1))
     seatings = [[bots[(s - r) % 4] for s in range(4)] for r in rotations]
     try:
         for i in range(start, stop):
-            dealer = fixed if fixed is not None else None if random_dealer else i % 4  # None: drawn from the seed
+            dealer = unit_dealer(ruleset, rules, i)
             for r in rotations:
                 game = _play_one(ruleset, rules, seed, bots, seatings[r], duplicate, i, r, dealer)
                 out.append(_record(i, r, game))
@@ -146,8 +153,7 @@ def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("ran
     rules = game_class(check_ruleset(ruleset)).rules_class().resolve(rules)
     players = [spec.build() for spec in bot_specs(bots)]
     unit, rotation = (index // 4, index % 4) if duplicate else (index, 0)
-    fixed = fixed_dealer(ruleset, rules)
-    dealer = fixed if fixed is not None else None if game_class(ruleset).random_dealer(rules) else unit % 4
+    dealer = unit_dealer(ruleset, rules, unit)
     seating = [players[(s - rotation) % 4] for s in range(4)]
     try:
         return _play_one(ruleset, rules, seed, players, seating, duplicate, unit, rotation, dealer)
