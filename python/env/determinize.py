@@ -32,7 +32,7 @@ is hidden), in a claim / rob window `seat` takes no part in, or when the hand is
 from __future__ import annotations
 
 import random
-from typing import Any, List, Optional
+from typing import Any, Dict, List, Optional
 
 from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.game.actions import PASS, WIN
@@ -129,13 +129,9 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
             start[t] -= game.hands[s][t]
     for attempt in range(SEQUENTIAL_ATTEMPTS):
         unseen = list(start)
-        kongs = {}
-        for s in others:
-            for i in hidden_kongs[s]:
-                kinds = [t for t in range(34) if unseen[t] == 4 and not (void is not None and t // 9 == void[s])]
-                t = rng.choice(kinds)
-                unseen[t] = 0
-                kongs[s, i] = t
+        kongs = _draw_kong_kinds(unseen, hidden_kongs, void, rng)
+        if kongs is None:
+            continue
         pool = [t for t in range(34) for _ in range(unseen[t])]
         rng.shuffle(pool)
         hands = {}
@@ -206,6 +202,22 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
     return new
 
 
+def _draw_kong_kinds(unseen: List[int], hidden_kongs: Any, void: Any, rng: random.Random) -> Optional[Dict[Any, int]]:
+    """The kind of every other seat's concealed kong, drawn among the kinds with all four copies in
+    `unseen` (its owner's void suit excluded), taken out of `unseen`; None when a kong has no kind
+    left (the caller draws again)."""
+    kongs = {}
+    for s, indices in hidden_kongs.items():
+        for i in indices:
+            kinds = [t for t in range(34) if unseen[t] == 4 and not (void is not None and t // 9 == void[s])]
+            if not kinds:
+                return None
+            t = rng.choice(kinds)
+            unseen[t] = 0
+            kongs[s, i] = t
+    return kongs
+
+
 def _consistent_start(start: List[int], hidden_kongs: Any, order: List[int], clean: List[int], void: Any,
                       sizes: Any, rng: random.Random) -> Any:
     """Concealed-kong kinds and a deal of the hidden tiles that respect every public constraint,
@@ -216,16 +228,8 @@ def _consistent_start(start: List[int], hidden_kongs: Any, order: List[int], cle
     constrained = [s for s in order if s in clean]
     for _ in range(START_ATTEMPTS):
         unseen = list(start)
-        kongs = {}
-        for s in hidden_kongs:
-            for i in hidden_kongs[s]:
-                kinds = [t for t in range(34) if unseen[t] == 4 and not (void is not None and t // 9 == void[s])]
-                if not kinds:
-                    break
-                t = rng.choice(kinds)
-                unseen[t] = 0
-                kongs[s, i] = t
-        if len(kongs) != sum(len(v) for v in hidden_kongs.values()):
+        kongs = _draw_kong_kinds(unseen, hidden_kongs, void, rng)
+        if kongs is None:
             continue
         by_class = [[t for t in range(9 * c, min(9 * c + 9, 34)) for _ in range(unseen[t])] for c in range(4)]
         for tiles in by_class:
