@@ -114,5 +114,8 @@ setup(
     )
     # annotation_typing=False: annotations stay hints, so the compiled modules accept and reject
     # exactly what the .py files do (with it on, `seed: int` would silently take 1.5 or True).
-    + cythonize(game, language_level=3, compiler_directives={"annotation_typing": False}),
+    # python/pxd holds the augmenting declarations of compiled modules under their package names
+    # (python/pxd/mahjong_core/game/engine.pxd: Game as an extension type, see that file).
+    + cythonize(game, language_level=3, include_path=["python/pxd"],
+                compiler_directives={"annotation_typing": False, "auto_pickle": False}),
 )

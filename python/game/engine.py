@@ -62,7 +62,6 @@ from __future__ import annotations
 
 import copy as _copy
 from enum import Enum
-from itertools import compress
 from types import ModuleType
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -657,7 +656,14 @@ class Game:
 
     def _discard_options(self, seat: int) -> List[Action]:
         """Ruleset hook: the legal discards of a seat holding 14 − 3·melds tiles."""
-        return list(compress(DISCARD, self.hands[seat]))
+        # Hot path (every turn). Compiled, `counts` is the bytearray's buffer and `t` a C integer
+        # (python/pxd/mahjong_core/game/engine.pxd): a C loop over 34 bytes.
+        counts = self.hands[seat]
+        out = []
+        for t in range(34):
+            if counts[t]:
+                out.append(DISCARD[t])
+        return out
 
     def _can_claim_tile(self, seat: int, tile: int) -> bool:
         """Ruleset hook: may `seat` pung/kong `tile` (Sichuan: never a void-suit tile)."""
@@ -853,7 +859,9 @@ class Game:
         hand = self.hands[seat]
         out: List[Action] = []
         if 4 in hand:
-            out.extend(CONCEALED_KONG[t] for t in range(34) if hand[t] == 4 and self._can_claim_tile(seat, t))
+            for t in range(34):
+                if hand[t] == 4 and self._can_claim_tile(seat, t):
+                    out.append(CONCEALED_KONG[t])
         for t in self.pungs[seat]:
             if hand[t]:
                 out.append(ADDED_KONG[t])

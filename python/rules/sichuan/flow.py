@@ -33,7 +33,6 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any, Dict, List, Optional
 
 from mahjong_core.game.actions import DISCARD, SUIT_LETTERS, VOID, Action
@@ -54,11 +53,6 @@ _ZERO9 = bytes(9)
 _SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * k) for k in range(3))
 #: _KEEP[v]: the wait bits a seat with void suit v can use
 _KEEP = tuple(((1 << 34) - 1) & ~m for m in _SUIT_MASKS)
-_SUIT_DISCARDS = tuple(DISCARD[9 * k: 9 * k + 9] for k in range(3))
-#: _PLAIN_DISCARDS[v]: what compress() runs over for a seat with void suit v holding none of it — the
-#: shortest prefix of DISCARD past every tile it may hold (no honours; with v = s, no s tiles either),
-#: so the hot discard list takes 27 or 18 steps instead of 34 and is the same list.
-_PLAIN_DISCARDS = (DISCARD[:27], DISCARD[:27], DISCARD[:18])
 _KONG_KINDS = {MELD_KONG: "direct", MELD_ADDED_KONG: "added", MELD_CONCEALED_KONG: "concealed"}
 
 
@@ -143,21 +137,34 @@ class SichuanGame(Game):
 
     def _update_waits(self, seat: int) -> None:
         # Hot path (every discard): no core call while the seat still holds a void-suit tile.
+        # Compiled, `counts` is the bytearray's buffer and `t` a C integer (rules/sichuan/flow.pxd):
+        # the void-suit scan is a C loop.
         v = self.void[seat]
         hand = self.hands[seat]
-        if not hand.startswith(_ZERO9, 9 * v):  # (the cheapest "any tile of suit v" test)
-            self.waits[seat] = 0  # holding a void-suit tile: cannot win
-            return
+        counts = hand
+        lo = 9 * v
+        for t in range(lo, lo + 9):
+            if counts[t]:
+                self.waits[seat] = 0  # holding a void-suit tile: cannot win
+                return
         self.waits[seat] = _waits_mask(hand, self.FORMS, melds=self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
 
     def _discard_options(self, seat: int) -> List[Action]:
-        # Hot path (every turn): void-suit tiles must go first.
+        # Hot path (every turn): void-suit tiles must go first. A C loop over the hand's buffer when
+        # compiled (see _update_waits).
         v = self.void[seat]
-        hand = self.hands[seat]
+        counts = self.hands[seat]
         lo = 9 * v
-        if not hand.startswith(_ZERO9, lo):  # holds a void-suit tile
-            return list(compress(_SUIT_DISCARDS[v], hand[lo: lo + 9]))
-        return list(compress(_PLAIN_DISCARDS[v], hand))
+        out = []
+        for t in range(lo, lo + 9):
+            if counts[t]:
+                out.append(DISCARD[t])
+        if out:  # holds a void-suit tile
+            return out
+        for t in range(27):  # (the void suit's counts are all 0)
+            if counts[t]:
+                out.append(DISCARD[t])
+        return out
 
     def _can_claim_tile(self, seat: int, tile: int) -> bool:
         return tile // 9 != self.void[seat]

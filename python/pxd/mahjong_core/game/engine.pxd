@@ -1,0 +1,97 @@
+# Cython declarations for engine.py (an augmenting .pxd): compiled, Game is an extension type
+# whose state lives in C struct fields, so the engine's own reads and writes of it skip the
+# attribute lookup a slot costs (the hot path: every draw, discard and answer). Pure-Python builds
+# ignore this file and use Game.__slots__, which lists the same names.
+
+cimport cython
+
+ctypedef const unsigned char* counts_t  # a hand's bytearray buffer, read in place
+
+
+cdef class Game:
+    cdef public object options
+    cdef public object rules
+    cdef public object space
+    cdef public object seed
+    cdef public object hand_no
+    cdef public object dealer
+    cdef public object shuffled
+    cdef public object wall
+    cdef public object head
+    cdef public object tail
+    cdef public object hands
+    cdef public object melds
+    cdef public object n_melds
+    cdef public object pungs
+    cdef public object rivers
+    cdef public object flowers
+    cdef public object won_tiles
+    cdef public object waits
+    cdef public object declared
+    cdef public object won
+    cdef public object winners
+    cdef public object phase
+    cdef public object turn
+    cdef public object drawn
+    cdef public object replacement
+    cdef public object after_kong
+    cdef public object last_four
+    cdef public object kept
+    cdef public object discard
+    cdef public object discarder
+    cdef public object kong_seat
+    cdef public object kong_tile
+    cdef public object kongs
+    cdef public object interrupted
+    cdef public object reserve
+    cdef public object forced_last
+    cdef public object lock
+    cdef public object declares
+    cdef public object track_waits
+    cdef public object last_draws
+    cdef public object finished
+    cdef public object exhausted
+    cdef public object ledger
+    cdef public object _pending
+    cdef public object _answers
+    cdef public object _offers
+    cdef public object _next_draw
+    cdef public object _actions
+    cdef public object _events
+    cdef public object step
+
+    # The engine's internal steps and the ruleset hooks they call: C calls between compiled methods
+    # (a ruleset subclass still overrides a hook with a plain def; cpdef dispatches to it).
+    cpdef _next_seat(self, seat)
+    cpdef _receive(self, seat, tile, event, replacement)
+    cpdef _open_turn(self, seat, tile, replacement)
+    cpdef _turn_options(self, seat)
+    cpdef _kong_options(self, seat)
+    cpdef _after_claim_turn(self, seat)
+    cpdef _turn_action(self, seat, action)
+    cpdef _resolve_window(self, pending, answers)
+    cpdef _discard_tile(self, seat, tile, declare)
+    cpdef _open_claims(self, discarder, tile)
+    cpdef _resolve_claims(self, pending, answers)
+    cpdef _run(self)
+    cpdef _update_waits(self, seat)
+    @cython.locals(counts=counts_t, t=Py_ssize_t)
+    cpdef _discard_options(self, seat)
+    cpdef _can_claim_tile(self, seat, tile)
+    cpdef _discard_win_ok(self, seat, tile, robbing)
+    cpdef _take_discard(self, discarder)
+    cpdef _pung(self, seat, discarder, tile)
+    cpdef _chow(self, seat, discarder, tile, position)
+    cpdef _self_win_ok(self, seat, tile)
+    cpdef _declare_options(self, seat)
+    cpdef _declared_turn(self, seat, tile, can_win)
+    cpdef _end(self)
+    cpdef _end_exhausted(self)
+    cpdef _settle_exhausted(self)
+    cpdef _last_draw_action(self, seat, action)
+    cpdef _set_aside_flowers(self, seat, tile)
+    cpdef _replacement_draw(self, seat)
+    cpdef _melded_kong(self, seat, discarder, tile)
+    cpdef _concealed_kong(self, seat, tile)
+    cpdef _added_kong(self, seat, tile)
+    cpdef _complete_added_kong(self, seat, tile)

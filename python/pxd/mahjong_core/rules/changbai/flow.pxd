@@ -1,0 +1,14 @@
+# Cython declarations for rules/changbai/flow.py (see ../../game/engine.pxd): compiled, ChangbaiGame
+# is an extension type too, so the engine calls its hooks as C functions.
+
+from mahjong_core.game.engine cimport Game
+
+
+cdef class ChangbaiGame(Game):
+    cdef dict __dict__  # the ruleset's own state, as the .py class keeps it
+
+    cpdef _update_waits(self, seat)
+    cpdef _declare_options(self, seat)
+    cpdef _self_win_ok(self, seat, tile)
+    cpdef _discard_win_ok(self, seat, tile, robbing)
+    cpdef _settle_exhausted(self)

@@ -1,0 +1,21 @@
+# Cython declarations for rules/sichuan/flow.py (see ../../game/engine.pxd): compiled, SichuanGame
+# is an extension type too, so the engine calls its hooks as C functions.
+
+cimport cython
+
+from mahjong_core.game.engine cimport Game, counts_t
+
+
+cdef class SichuanGame(Game):
+    cdef public object void
+    cdef public object settlement
+    cdef public object wall_report
+    cdef public object left
+
+    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t)
+    cpdef _update_waits(self, seat)
+    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t)
+    cpdef _discard_options(self, seat)
+    cpdef _can_claim_tile(self, seat, tile)
+    cpdef _discard_win_ok(self, seat, tile, robbing)
+    cpdef _settle_exhausted(self)
