@@ -4,10 +4,12 @@ Japanese riichi) measured in the same run.
 
 Goals (issue 13): encoder <= 1 µs per observation; a random-policy decision with observation and
 mask <= 6 µs (riichienv with `obs.encode()`: 16.6 µs in the issue); VectorEnv random self-play with
-observations >= 2,500 hands/s on one core; the AEC wrapper >= 800 hands/s.
+observations >= 2,500 hands/s on one core; the AEC wrapper >= 800 hands/s. Those figures were set
+on a machine where riichienv took 16.6 µs per decision; `main` restates them in the terms of the
+machine it runs on (scaled by riichienv's time in the same run) and marks each as met or not.
 
     pytest benches/bench_env.py
-    python benches/bench_env.py          # a plain table (ours and riichienv's, same run)
+    python benches/bench_env.py [ROUNDS]  # a plain table (ours and riichienv's, same run, best of ROUNDS)
 
 The plain table measures CPU time of this process (`time.process_time`), which a loaded machine
 inflates less than wall-clock time; pytest-benchmark reports wall-clock time. Its "engine alone"
@@ -188,21 +190,81 @@ def test_aec(benchmark, ruleset):
     benchmark.pedantic(aec_hands_per_s, args=(ruleset, 10), rounds=2, iterations=1)
 
 
-def main() -> None:
-    peer = riichienv_figures()
+#: riichienv's random-policy decision with `obs.encode()` when issue 13 set the goals (µs); the
+#: goals below were stated on that machine, so `main` scales them by riichienv's time in this run
+RIICHIENV_ISSUE_US = 16.6
+GOALS = {"encode_us": 1.0, "decision_us": 6.0, "vector_hands_per_s": 2500.0, "aec_hands_per_s": 800.0}
+
+
+def scaled_goals(riichienv_us: float) -> Dict[str, float]:
+    """The issue's goals restated for a machine where riichienv takes `riichienv_us` per decision:
+    times grow and rates shrink in proportion (a goal is a ratio to riichienv in the same run)."""
+    scale = riichienv_us / RIICHIENV_ISSUE_US
+    return {"encode_us": GOALS["encode_us"] * scale, "decision_us": GOALS["decision_us"] * scale,
+            "vector_hands_per_s": GOALS["vector_hands_per_s"] / scale,
+            "aec_hands_per_s": GOALS["aec_hands_per_s"] / scale}
+
+
+def ruleset_figures(ruleset: str) -> Dict[str, float]:
+    us, hps = decisions(ruleset)
+    bare_us, bare_hps = decisions(ruleset, observe=False)
+    return {"encode_us": encoder_us(ruleset), "decision_us": us, "hands_per_s": hps, "engine_us": bare_us,
+            "engine_hands_per_s": bare_hps, "vector_hands_per_s": vector_hands_per_s(ruleset),
+            "aec_hands_per_s": aec_hands_per_s(ruleset)}
+
+
+def best_of(runs: list) -> Dict[str, float]:
+    """Per figure, the best of the rounds (the least disturbed by other load on a shared machine)."""
+    return {k: (min if k.endswith("_us") or k == "us_per_decision" else max)(r[k] for r in runs) for k in runs[0]}
+
+
+def main(rounds: int = 3) -> None:
+    """Interleaved rounds — riichienv, then each ruleset — and the best of each figure, so a burst of
+    load on a shared machine hits both sides of a comparison alike and rarely every round."""
+    for ruleset in RULESETS:
+        decisions(ruleset, 10)  # warm-up: the ruleset's first hands import its modules and fill caches
+    ours: Dict[str, list] = {r: [] for r in RULESETS}
+    peer_runs = []
+    for i in range(rounds):
+        peer = riichienv_figures(2.0)
+        if peer:
+            peer_runs.append(peer)
+        for ruleset in RULESETS:
+            ours[ruleset].append(ruleset_figures(ruleset))
+        print(f"round {i + 1}/{rounds} done", flush=True)
+    print(f"\nbest of {rounds} interleaved rounds (CPU time of this process)\n")
     print("| ruleset | encode µs | decision µs (obs + mask) | engine alone µs | hands/s (decisions) | "
           "engine alone hands/s | VectorEnv(64) hands/s | AEC hands/s |")
     print("|---|---|---|---|---|---|---|---|")
-    for ruleset in RULESETS:
-        decisions(ruleset, 10)  # warm-up: the ruleset's first hands import its modules and fill caches
-        us, hps = decisions(ruleset)
-        bare_us, bare_hps = decisions(ruleset, observe=False)
-        print(f"| {ruleset} | {encoder_us(ruleset):.2f} | {us:.2f} | {bare_us:.2f} | {hps:,.0f} | {bare_hps:,.0f} | "
-              f"{vector_hands_per_s(ruleset):,.0f} | {aec_hands_per_s(ruleset):,.0f} |")
-    if peer:
-        print(f"| riichienv (riichi, same run) | {peer['encode_us']:.2f} | {peer['us_per_decision']:.2f} | — | "
-              f"{peer['games_per_s']:,.1f} games/s ({peer['decisions_per_game']:.0f} decisions each) | — | — | — |")
+    best = {r: best_of(ours[r]) for r in RULESETS}
+    for ruleset, f in best.items():
+        print(f"| {ruleset} | {f['encode_us']:.2f} | {f['decision_us']:.2f} | {f['engine_us']:.2f} | "
+              f"{f['hands_per_s']:,.0f} | {f['engine_hands_per_s']:,.0f} | {f['vector_hands_per_s']:,.0f} | "
+              f"{f['aec_hands_per_s']:,.0f} |")
+    if not peer_runs:
+        print("\n(riichienv is not installed: `pip install riichienv` for the same-run comparison and the "
+              "goals scaled to this machine)")
+        return
+    peer = best_of(peer_runs)
+    print(f"| riichienv (riichi, same run) | {peer['encode_us']:.2f} | {peer['us_per_decision']:.2f} | — | "
+          f"{peer['games_per_s']:,.1f} games/s ({peer['decisions_per_game']:.0f} decisions each) | — | — | — |")
+    goal = scaled_goals(peer["us_per_decision"])
+    print(f"\nriichienv takes {peer['us_per_decision']:.1f} µs per decision here, {RIICHIENV_ISSUE_US} µs when the "
+          f"goals were set: the goals in this run's terms (×{peer['us_per_decision'] / RIICHIENV_ISSUE_US:.2f})\n")
+    print("| ruleset | encode ≤ " + f"{goal['encode_us']:.2f} µs | decision ≤ {goal['decision_us']:.2f} µs | "
+          f"VectorEnv ≥ {goal['vector_hands_per_s']:,.0f} hands/s | AEC ≥ {goal['aec_hands_per_s']:,.0f} hands/s |")
+    print("|---|---|---|---|---|")
+    for ruleset, f in best.items():
+        cells = []
+        for key, low in (("encode_us", True), ("decision_us", True), ("vector_hands_per_s", False),
+                         ("aec_hands_per_s", False)):
+            met = f[key] <= goal[key] if low else f[key] >= goal[key]
+            ratio = goal[key] / f[key] if low else f[key] / goal[key]
+            cells.append(f"{'✓' if met else '✗'} (margin {ratio:.2f}×)")
+        print(f"| {ruleset} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
