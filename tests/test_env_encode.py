@@ -224,6 +224,39 @@ def test_bad_buffers_and_seats():
     assert out is good and not (good == 9).any()
 
 
+def test_encoder_rejects_tile_indices_outside_the_tiles():
+    """The encoder writes through tile indices it reads from the source: a corrupt source raises
+    InvalidArgumentError instead of writing outside the observation."""
+    def corrupt(change):
+        game = new_game("mcr", seed=2)
+        change(game)
+        return game
+
+    def add_river_tile(g):
+        g.rivers[1].append(40)
+
+    def add_chow(g):
+        g.melds[2].append((MELD_CHOW, 32, 1, 1))
+
+    def add_pung(g):
+        g.melds[3].append((MELD_PUNG, 99, 1, 2))
+
+    def add_won_tile(g):
+        g.won_tiles[0].append(-5)
+
+    cases = [add_river_tile, add_chow, add_pung, add_won_tile]
+    C = N_PLANES["mcr"]
+    for change in cases:
+        game = corrupt(change)
+        with pytest.raises(InvalidArgumentError, match="not a tile index"):
+            encode(game, 0, np.zeros((C, 34), np.uint8))
+    game = new_game("mcr", seed=2)
+    seat = game.turn
+    game.drawn = 34
+    with pytest.raises(InvalidArgumentError, match="drawn tile"):
+        encode(game, seat)
+
+
 def test_import_does_not_import_the_rl_extra():
     code = ("import sys, mahjong_core, mahjong_core.env, mahjong_core.game; "
             "mahjong_core.game.new_game('mcr', seed=1); "

@@ -186,6 +186,33 @@ def test_vector_with_opponents_and_bad_input():
         VectorEnv("mcr", 0)
 
 
+@pytest.mark.parametrize("ruleset", ["sichuan", "mcr"])
+def test_vector_sample_actions_is_uniform_over_the_legal_actions(ruleset):
+    env = VectorEnv(ruleset, 4)
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.sample_actions(0)
+    obs, _ = env.reset(seed=3)
+    assert np.array_equal(env.sample_actions(7), env.sample_actions(np.random.default_rng(7)))  # seeded
+    rng = np.random.default_rng(1)
+    for _ in range(60):  # always legal for the row's acting seat, and steps accept it as it is
+        actions = env.sample_actions(rng)
+        assert actions.dtype == np.int64 and actions.shape == (4,)
+        assert all(obs["action_mask"][i, a] == 1 for i, a in enumerate(actions))
+        obs, *_ = env.step(actions)
+    # uniform: at a decision with k legal actions, each is drawn ~n/k times (chi-square, k - 1 dof)
+    while obs["action_mask"][0].sum() < 5:
+        obs, *_ = env.step(env.sample_actions(rng))
+    legal = np.flatnonzero(obs["action_mask"][0])
+    draws = 8000
+    counts = np.zeros(env.single_action_space.n)
+    for _ in range(draws):
+        counts[env.sample_actions(rng)[0]] += 1
+    assert counts.sum() == counts[legal].sum()  # never an illegal code
+    expected = draws / len(legal)
+    chi2 = float(((counts[legal] - expected) ** 2 / expected).sum())
+    assert chi2 < 3 * len(legal) + 30, (chi2, len(legal))  # far above the 99.9% point for k <= 40
+
+
 def test_policy_bot_plays_in_a_match():
     from mahjong_core.game.bots import GreedyBot
     from mahjong_core.game.match import Match

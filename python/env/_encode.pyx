@@ -182,6 +182,13 @@ def next_seat(game):
     return _next_seat(game)
 
 
+cdef int _bad_tile(str where, object seat, object value) except -1:
+    """The encoder reads tile indices from its source and writes through them: any outside 0..33
+    (a corrupt or hand-made source object) raises instead."""
+    raise InvalidArgumentError(f"encode: seat {seat}'s {where} holds {value!r}, not a tile index 0..33 "
+                               f"(the observation source is inconsistent)")
+
+
 cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1:
     cdef int planes = _N_PLANES[rs]
     cdef int t, k, n, r, s, kind, count, cell
@@ -215,6 +222,8 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     cdef int phase = game.phase
     cdef int drawn = game.drawn
     if turn == seat and drawn >= 0:
+        if drawn >= 34:
+            _bad_tile("drawn tile", turn, drawn)
         o[DRAWN * 34 + drawn] = 1
 
     cdef list rivers = game.rivers
@@ -237,6 +246,8 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
             memset(rcount, 0, sizeof(rcount))
             for k in range(n):
                 t = <int>river[k]
+                if <unsigned>t >= 34:
+                    _bad_tile("river", s, river[k])
                 rcount[t] += 1
                 visible[t] += 1
                 if k >= n - 3:
@@ -249,6 +260,8 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         for m in ms:
             kind = <int>m[0]
             t = <int>m[1]
+            if <unsigned>t >= (32 if kind == 0 else 34):  # a chow's t + 2 is a tile too
+                _bad_tile("meld", s, m[1])
             if kind == 0:      # chow: tiles t, t+1, t+2
                 for k in range(3):
                     visible[t + k] += 1
@@ -270,6 +283,8 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         lst = <list>won_tiles[s]
         for k in range(len(lst)):
             t = <int>lst[k]
+            if <unsigned>t >= 34:
+                _bad_tile("won tiles", s, lst[k])
             visible[t] += 1
             if rs == 0:
                 o[(RULESET_BASE + 4 + r) * 34 + t] = 1
@@ -290,10 +305,14 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     cdef int discarder = game.discarder
     cdef int discard = game.discard
     if discarder >= 0 and discard >= 0:
+        if discard >= 34:
+            _bad_tile("discard", discarder, discard)
         o[LAST_DISCARD * 34 + discard] = 1
         info[4 + ((discarder - seat) & 3)] = 1
     if phase == 4:  # ROB
         t = game.kong_tile
+        if t >= 34:
+            _bad_tile("kong tile", game.kong_seat, t)
         if t >= 0:
             o[KONG_TILE * 34 + t] = 1
     o[SEAT_WIND * 34 + 27 + ((seat - dealer) & 3)] = 1
@@ -303,11 +322,9 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         info[12 + phase] = 1
 
     cdef int left = <int>game.wall_remaining()
-    for k in range(34):
-        if left > 4 * k:
-            o[WALL * 34 + k] = 1
-        if left > k:
-            o[WALL_END * 34 + k] = 1
+    if left > 0:  # WALL: cell k set while more than 4k tiles are left; WALL_END: more than k
+        memset(o + WALL * 34, 1, min((left + 3) // 4, 34))
+        memset(o + WALL_END * 34, 1, min(left, 34))
 
     cdef object values
     if rs == 0:      # Sichuan: void suits
@@ -581,3 +598,22 @@ cdef class StepKernel:
                 self.terminated[i] = 0
                 self.seats[i] = nxt
             self._observe_row(i, game, nxt)
+
+    def sample(self, const double[::1] u, long long[::1] out):
+        """out[i] := the code of a legal action of `seats[i]` in `games[i]`: the one at position
+        floor(u[i] · n) of its n legal actions (u[i] uniform in [0, 1): a uniform choice). The random
+        policy without an (N, A) product of random numbers and masks."""
+        cdef Py_ssize_t i, k, count, n = len(self.games)
+        cdef list legal
+        if u.shape[0] != n or out.shape[0] != n:
+            raise InvalidArgumentError(f"sample: u and out must have one entry per sub-env ({n})")
+        for i in range(n):
+            legal = (<dict>self.games[i]._pending)[<int>self.seats[i]]
+            count = len(legal)
+            k = <Py_ssize_t>(u[i] * count)
+            if k >= count:  # u[i] == 1.0 (or above): the last action
+                k = count - 1
+            elif k < 0:
+                k = 0
+            out[i] = <long long>self.code_of_action[legal[k]]
+

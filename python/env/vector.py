@@ -141,6 +141,20 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         return (obs, self._rewards, self._terminated, self._truncated,
                 {"seat": self._seat_arr, "seat_rewards": self._seat_rewards})
 
+    def sample_actions(self, rng: Any = None) -> Any:
+        """A uniformly random legal action code for every sub-env's acting seat: an int64 array of
+        shape (N,), ready for `step`. The random policy (or an exploration step) at the cost of N
+        random numbers, where `argmax(random((N, A)) * action_mask)` draws N·A of them. `rng`: a
+        NumPy Generator, a seed, or None (fresh entropy)."""
+        if not self._started:
+            raise IllegalActionError("call reset() before sample_actions()")
+        np = numpy()
+        if not isinstance(rng, np.random.Generator):
+            rng = np.random.default_rng(rng)
+        out = np.empty(self.num_envs, np.int64)
+        self._kernel.sample(rng.random(self.num_envs), out)
+        return out
+
     def close_extras(self, **kwargs: Any) -> None:
         pass
 
