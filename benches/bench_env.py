@@ -94,8 +94,7 @@ def vector_hands_per_s(ruleset: str, num_envs: int = 64, steps: int = 1500) -> f
     hands = 0
     t = time.process_time()
     for _ in range(steps):
-        actions = (rng.random(obs["action_mask"].shape) * obs["action_mask"]).argmax(1)
-        obs, _, term, _, _ = env.step(actions)
+        obs, _, term, _, _ = env.step(env.sample_actions(rng))  # uniform over each row's legal actions
         hands += int(term.sum())
     return hands / (time.process_time() - t)
 
