@@ -7,7 +7,7 @@ import pytest
 from mahjong_core import IllegalActionError
 from mahjong_core.game import build_wall, new_game, replay
 from mahjong_core.game.actions import ADDED_KONG, CONCEALED_KONG, DISCARD, PASS, PUNG, VOID, WIN
-from mahjong_core.game.engine import MELD_PUNG
+from mahjong_core.game.engine import CHOOSE, MELD_PUNG
 from mahjong_core.game.testing import check_game, drive
 from mahjong_core.rules import sichuan
 from mahjong_core.tiles import tile_from_str
@@ -239,3 +239,19 @@ def test_heavenly_and_earthly_wins():
     game.act(1, WIN)
     win = [e for e in game._events if e[0] == "win"][0]
     assert "地胡" in [name for name, _ in win[4]["items"]]
+
+
+def test_wait_and_discard_hooks_before_the_void_choice():
+    """Before 定缺 (a CHOOSE window, as `determinize` rebuilds one) nobody can win: the wait hook
+    gives 0 for every seat — the dealer's 14 tiles included — and reads only the hand's 34 counts
+    (the compiled hooks scan the hand's buffer in C, so a void index outside 0..2 must not be used
+    as an offset)."""
+    for seed in range(30):
+        game = new_game("sichuan", seed=seed)
+        assert game.phase == CHOOSE
+        for s in range(4):
+            game.waits[s] = -1
+            game._update_waits(s)
+            assert game.waits[s] == 0
+            # the discards of a seat with no void suit yet: every kind it holds
+            assert game._discard_options(s) == [DISCARD[t] for t in range(27) if game.hands[s][t]]

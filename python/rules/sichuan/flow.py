@@ -140,6 +140,9 @@ class SichuanGame(Game):
         # Compiled, `counts` is the bytearray's buffer and `t` a C integer (rules/sichuan/flow.pxd):
         # the void-suit scan is a C loop.
         v = self.void[seat]
+        if not 0 <= v < 3:  # before 定缺 (a determinized CHOOSE window): nobody can win yet
+            self.waits[seat] = 0
+            return
         hand = self.hands[seat]
         counts = hand
         lo = 9 * v
@@ -154,13 +157,14 @@ class SichuanGame(Game):
         # compiled (see _update_waits).
         v = self.void[seat]
         counts = self.hands[seat]
-        lo = 9 * v
         out = []
-        for t in range(lo, lo + 9):
-            if counts[t]:
-                out.append(DISCARD[t])
-        if out:  # holds a void-suit tile
-            return out
+        if 0 <= v < 3:  # (always, once 定缺 is over: discards come after it)
+            lo = 9 * v
+            for t in range(lo, lo + 9):
+                if counts[t]:
+                    out.append(DISCARD[t])
+            if out:  # holds a void-suit tile
+                return out
         for t in range(27):  # (the void suit's counts are all 0)
             if counts[t]:
                 out.append(DISCARD[t])
