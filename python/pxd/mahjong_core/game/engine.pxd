@@ -70,8 +70,13 @@ cdef class Game:
     cpdef _after_claim_turn(self, seat)
     cpdef _turn_action(self, seat, action)
     cpdef _resolve_window(self, pending, answers)
-    cpdef _discard_tile(self, seat, tile, declare)
-    cpdef _open_claims(self, discarder, tile)
+    # C integers for the seats and tiles of the two hottest steps: their indexing of the per-seat
+    # lists and the hand's bytearray skips converting a Python int at every subscript.
+    @cython.locals(o1=Py_ssize_t, o2=Py_ssize_t, o3=Py_ssize_t, nxt=Py_ssize_t, head=Py_ssize_t,
+                   drawn=Py_ssize_t)
+    cpdef _discard_tile(self, Py_ssize_t seat, Py_ssize_t tile, declare)
+    @cython.locals(o1=Py_ssize_t, s=Py_ssize_t, count=Py_ssize_t)
+    cpdef _open_claims(self, Py_ssize_t discarder, Py_ssize_t tile)
     cpdef _resolve_claims(self, pending, answers)
     cpdef _run(self)
     cpdef _update_waits(self, seat)
