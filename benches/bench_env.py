@@ -217,7 +217,7 @@ def best_of(runs: list) -> Dict[str, float]:
     return {k: (min if k.endswith("_us") or k == "us_per_decision" else max)(r[k] for r in runs) for k in runs[0]}
 
 
-def main(rounds: int = 3) -> None:
+def main(rounds: int = 5) -> None:
     """Interleaved rounds — riichienv, then each ruleset — and the best of each figure, so a burst of
     load on a shared machine hits both sides of a comparison alike and rarely every round."""
     for ruleset in RULESETS:
@@ -266,4 +266,4 @@ def main(rounds: int = 3) -> None:
 if __name__ == "__main__":
     import sys
 
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 3)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)

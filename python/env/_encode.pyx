@@ -248,14 +248,14 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
                 t = <int>river[k]
                 if <unsigned>t >= 34:
                     _bad_tile("river", s, river[k])
-                rcount[t] += 1
+                count = rcount[t] + 1
+                rcount[t] = count
+                if count <= 3:  # threshold planes 0..2: at least 1, 2, 3 copies in this river
+                    sp[(count - 1) * 34 + t] = 1
                 visible[t] += 1
                 if k >= n - 3:
                     sp[4 * 34 + t] = 1
             sp[3 * 34 + t] = 1  # the last tile of the river
-            for t in range(34):
-                if rcount[t]:
-                    _thresholds(sp, t, rcount[t], 3)
         ms = <list>melds[s]
         for m in ms:
             kind = <int>m[0]
