@@ -403,3 +403,17 @@ def test_leave_opens_a_new_step_only_when_the_window_closes_and_replays_verified
         _play(game, rng)
         again = replay(json.loads(json.dumps(game.log)))
         assert again.log == game.log and again.step == game.step
+
+
+@pytest.mark.parametrize("ruleset", ["changbai", "mcr"])
+def test_games_without_slots_keep_a_dict_and_weak_references(ruleset):
+    """Changbai's and MCR's games keep per-instance attributes and weak references, in the compiled
+    build (extension types declaring __dict__ and __weakref__) as in the source."""
+    import weakref
+
+    game = new_game(ruleset, seed=1)
+    game.note = "kept"  # an attribute of the caller's own
+    assert vars(game)["note"] == "kept"
+    ref = weakref.ref(game)
+    assert ref() is game
+    assert copy.deepcopy(game).note == "kept" and pickle.loads(pickle.dumps(game)).note == "kept"

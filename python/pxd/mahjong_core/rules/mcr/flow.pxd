@@ -6,6 +6,7 @@ from mahjong_core.game.engine cimport Game
 
 cdef class MCRGame(Game):
     cdef dict __dict__  # the ruleset's own state, as the .py class keeps it
+    cdef object __weakref__  # weakly referenceable, as the .py class is
 
     cpdef _declare_options(self, seat)
     cpdef _self_win_ok(self, seat, tile)
