@@ -73,23 +73,26 @@ PXD = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "pytho
 
 def _declared_fields(pxd_path):
     with open(pxd_path, encoding="utf-8") as f:
-        return [line.split()[-1] for line in f if line.strip().startswith("cdef public ")]
+        return [line.split()[3] for line in f if line.strip().startswith("cdef public object ")]
 
 
 @pytest.mark.parametrize("module,cls,pxd", [
     ("mahjong_core.game.engine", "Game", "game/engine.pxd"),
     ("mahjong_core.rules.sichuan.flow", "SichuanGame", "rules/sichuan/flow.pxd"),
+    ("mahjong_core.rules.changbai.flow", "ChangbaiGame", "rules/changbai/flow.pxd"),
+    ("mahjong_core.rules.mcr.flow", "MCRGame", "rules/mcr/flow.pxd"),
 ])
 def test_extension_type_fields_are_the_slots(module, cls, pxd):
     """Compiled, the game classes are extension types whose fields python/pxd declares; the .py
     classes keep the same names in __slots__. A name in one and not the other would be an
     AttributeError in one build only."""
     klass = getattr(importlib.import_module(module), cls)
-    assert sorted(_declared_fields(os.path.join(PXD, pxd))) == sorted(klass.__dict__["__slots__"])
+    slots = [name for name in klass.__dict__["__slots__"] if name != "__weakref__"]
+    assert sorted(_declared_fields(os.path.join(PXD, pxd))) == sorted(slots)
     if not importlib.import_module(module).__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES)):
         return  # a pure build: plain slotted classes
     assert not klass.__flags__ & (1 << 9), f"{cls} should be an extension type (not a heap type)"
-    for name in klass.__dict__["__slots__"]:
+    for name in slots:
         assert type(klass.__dict__[name]).__name__ == "getset_descriptor", name
 
 

@@ -1277,6 +1277,6 @@ def _ruleset_slots(cls: type) -> List[str]:
     found = _RULESET_SLOTS.get(cls)
     if found is None:
         found = [n for c in cls.__mro__ if c is not Game and issubclass(c, Game)
-                 for n in c.__dict__.get("__slots__", ())]
+                 for n in c.__dict__.get("__slots__", ()) if n != "__weakref__"]
         _RULESET_SLOTS[cls] = found
     return found

@@ -38,6 +38,9 @@ __all__ = ["ChangbaiGame"]
 
 
 class ChangbaiGame(Game):
+    # See Game.__slots__. FORMS and MULTI_WIN are per game here (set from its rules), shadowing Game's
+    # class defaults.
+    __slots__ = ("piao", "settlement", "FORMS", "MULTI_WIN", "__weakref__")
     ruleset = "changbai"
     HAS_CHOW = True
     CHECK_SELF_WIN = True

@@ -78,6 +78,8 @@ def _fans_without_flowers(score: Any, flowers: int) -> int:
 
 
 class MCRGame(Game):
+    # See Game.__slots__. MULTI_WIN is per game here (set from its rules), shadowing Game's default.
+    __slots__ = ("_pass_declared", "mcr", "prevalent_wind", "MULTI_WIN", "__weakref__")
     ruleset = "mcr"
     FORMS = Forms.MCR
     HAS_CHOW = True

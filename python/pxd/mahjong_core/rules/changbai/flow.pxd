@@ -5,7 +5,10 @@ from mahjong_core.game.engine cimport Game
 
 
 cdef class ChangbaiGame(Game):
-    cdef dict __dict__  # the ruleset's own state, as the .py class keeps it
+    cdef public object piao
+    cdef public object settlement
+    cdef public object FORMS  # per game (its rules), shadowing Game's class default
+    cdef public object MULTI_WIN  # per game (its rules), shadowing Game's class default
     cdef object __weakref__  # weakly referenceable, as the .py class is
 
     cpdef _update_waits(self, seat)

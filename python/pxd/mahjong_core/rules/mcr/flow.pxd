@@ -5,7 +5,10 @@ from mahjong_core.game.engine cimport Game
 
 
 cdef class MCRGame(Game):
-    cdef dict __dict__  # the ruleset's own state, as the .py class keeps it
+    cdef public object _pass_declared
+    cdef public object mcr
+    cdef public object prevalent_wind
+    cdef public object MULTI_WIN  # per game (its rules), shadowing Game's class default
     cdef object __weakref__  # weakly referenceable, as the .py class is
 
     cpdef _declare_options(self, seat)
