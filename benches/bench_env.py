@@ -89,12 +89,12 @@ def decisions(ruleset: str, hands: int = 150, observe: bool = True) -> Tuple[flo
 
 def vector_hands_per_s(ruleset: str, num_envs: int = 64, steps: int = 1500) -> float:
     env = VectorEnv(ruleset, num_envs)
-    obs, _ = env.reset(seed=1)
+    env.reset(seed=1)
     rng = np.random.default_rng(0)
     hands = 0
     t = time.process_time()
     for _ in range(steps):
-        obs, _, term, _, _ = env.step(env.sample_actions(rng))  # uniform over each row's legal actions
+        _, _, term, _, _ = env.step(env.sample_actions(rng))  # uniform over each row's legal actions
         hands += int(term.sum())
     return hands / (time.process_time() - t)
 

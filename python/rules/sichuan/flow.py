@@ -165,10 +165,7 @@ class SichuanGame(Game):
                     out.append(DISCARD[t])
             if out:  # holds a void-suit tile
                 return out
-        for t in range(27):  # (the void suit's counts are all 0)
-            if counts[t]:
-                out.append(DISCARD[t])
-        return out
+        return Game._discard_options(self, seat)  # none: every kind held, as anywhere else
 
     def _can_claim_tile(self, seat: int, tile: int) -> bool:
         return tile // 9 != self.void[seat]
