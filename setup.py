@@ -5,6 +5,7 @@ Build toggles (environment variables):
   MAHJONG_CORE_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer (GCC/Clang)
   MAHJONG_CORE_NATIVE=1    -march=native (never the default: wheels must run anywhere)
   MAHJONG_CORE_PURE_GAME=1 leave the game engine's modules uncompiled (see GAME_HOT_MODULES)
+  MAHJONG_CORE_JOBS=N      compile N extensions at once (default: every CPU; `build_ext -j N` wins)
 """
 import glob
 import os
@@ -56,7 +57,24 @@ GENERATOR_SOURCES = ["cpp/tools/gen_tables.cpp", "cpp/src/tables.cpp"]
 GENERATOR_INPUTS = GENERATOR_SOURCES + ["cpp/include/mahjong_core/tables.h"]
 
 
+def build_jobs():
+    """How many extensions to compile side by side: MAHJONG_CORE_JOBS, else the CPUs this process may use."""
+    if os.environ.get("MAHJONG_CORE_JOBS"):
+        return max(1, int(os.environ["MAHJONG_CORE_JOBS"]))
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
 class BuildExtWithTables(build_ext):
+    def finalize_options(self):
+        super().finalize_options()
+        # The nine extensions are independent translation units: `pip install .` compiles them in
+        # parallel (setuptools' build_ext -j) instead of one after another.
+        if not self.parallel:
+            self.parallel = build_jobs()
+
     def build_extensions(self):
         baked = self._baked_tables()
         for ext in self.extensions:
@@ -111,11 +129,12 @@ setup(
         [core, env_encoder],
         language_level=3,
         compiler_directives={"embedsignature": True},
+        nthreads=build_jobs(),
     )
     # annotation_typing=False: annotations stay hints, so the compiled modules accept and reject
     # exactly what the .py files do (with it on, `seed: int` would silently take 1.5 or True).
     # python/pxd holds the augmenting declarations of compiled modules under their package names
     # (python/pxd/mahjong_core/game/engine.pxd: Game as an extension type, see that file).
-    + cythonize(game, language_level=3, include_path=["python/pxd"],
+    + cythonize(game, language_level=3, include_path=["python/pxd"], nthreads=build_jobs(),
                 compiler_directives={"annotation_typing": False, "auto_pickle": False}),
 )
