@@ -27,7 +27,7 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Union
 
 from mahjong_core.errors import InvalidArgumentError
 
@@ -266,8 +266,6 @@ class MatchResult:
 def _player(spec: str, keep_running: bool, time_limit: float) -> Any:
     if spec in BUILTIN:
         return _Builtin(spec)
-    from .program import _argv
-
     argv = _argv(spec)
     exe = argv[0]
     if shutil.which(exe) is None and not (os.sep in exe and os.path.isfile(exe)):
@@ -275,6 +273,17 @@ def _player(spec: str, keep_running: bool, time_limit: float) -> Any:
                                    f"give the command line that starts the bot (e.g. 'python3 my_bot.py') or a "
                                    f"built-in bot ({', '.join(BUILTIN)})")
     return _Program(spec, keep_running, time_limit)
+
+
+def _argv(command: Union[str, Sequence[str]]) -> List[str]:
+    """A program's command line as argv (a string is split as a shell does)."""
+    try:
+        argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
+    except ValueError as exc:
+        raise InvalidArgumentError(f"Botzone program {command!r}: cannot split the command line ({exc})") from None
+    if not argv:
+        raise InvalidArgumentError("Botzone program: the command is empty")
+    return argv
 
 
 def _last_line(path: str) -> str:
