@@ -108,9 +108,14 @@ def test_a_silent_bot_leaves_no_file_and_old_files_go(tmp_path):
     assert fault.stderr_kept and fault.hint() == f"game 0 seat 2 ({result.seats[2].player}): WA"
 
 
-def test_unknown_command_is_a_clear_error():
+def test_unknown_command_or_bad_folder_is_a_clear_error(tmp_path):
     with pytest.raises(InvalidArgumentError, match="not a command on PATH nor a file"):
         match(["no-such-bot-program --fast", "random", "random", "random"])
+    with pytest.raises(InvalidArgumentError, match="cannot split the command line"):
+        match(["python 'unclosed", "random", "random", "random"])
+    (tmp_path / "a_file").write_text("")
+    with pytest.raises(InvalidArgumentError, match="cannot write into the folder"):
+        match(["random"] * 4, stderr_dir=str(tmp_path / "a_file"))
 
 
 def _cli(*args):

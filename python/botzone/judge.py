@@ -340,8 +340,12 @@ def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running
     faults: List[Fault] = []
     if stderr_dir is None:
         stderr_dir = logs_dir
-    for folder in {logs_dir, stderr_dir} - {None}:
-        os.makedirs(folder, exist_ok=True)  # type: ignore[arg-type]
+    for folder in sorted({logs_dir, stderr_dir} - {None}):  # type: ignore[type-var]
+        try:
+            os.makedirs(folder, exist_ok=True)  # type: ignore[arg-type]
+        except OSError as exc:
+            raise InvalidArgumentError(f"botzone match: cannot write into the folder {folder!r} ({exc.strerror}); "
+                                       "give a folder path for --logs / --stderr") from None
     for g in range(games):
         walltiles = walltiles_from_seed((seed << 20) + g, flowers=flowers)
         seconds = [0.0] * 4
