@@ -7,6 +7,9 @@ import json
 
 __all__ = ["configure", "run"]
 
+#: penalties explained one line each after the summary (the rest: --json)
+HINTS = 10
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
     from .judge import BUILTIN
@@ -24,7 +27,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
                    help="keep programs alive between rounds (they print >>>BOTZONE_REQUEST_KEEP_RUNNING<<<)")
     m.add_argument("--time-limit", type=float, default=1.0, help="seconds per answer before TLE (default 1.0)")
     m.add_argument("--flowers", action="store_true", help="144-tile walls with the eight flowers")
-    m.add_argument("--logs", metavar="DIR", default=None, help="write each game's judge-format log to DIR")
+    m.add_argument("--logs", metavar="DIR", default=None,
+                   help="write each game's judge-format log to DIR (game-00000.json), and the programs' stderr "
+                        "unless --stderr says elsewhere")
+    m.add_argument("--stderr", metavar="DIR", default=None,
+                   help="keep each program's stderr in DIR, one file per game and seat (game-00000-seat2.stderr); "
+                        "without it and --logs, stderr is discarded")
     m.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -35,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         print("botzone match: --games must be at least 1 and --time-limit positive")
         return 2
     result = match(args.players, games=args.games, seed=args.seed, keep_running=args.keep_running,
-                   time_limit=args.time_limit, logs_dir=args.logs, flowers=args.flowers)
+                   time_limit=args.time_limit, logs_dir=args.logs, flowers=args.flowers, stderr_dir=args.stderr)
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0
@@ -47,4 +55,8 @@ def run(args: argparse.Namespace) -> int:
         pen = ",".join(f"{k}:{v}" for k, v in sorted(st.penalties.items())) or "-"
         print(f"{seat:<5}{st.score:>8}{d['mean']:>9.2f}{st.wins:>6}{st.self_draws:>6}{st.deal_ins:>9}{pen:>12}"
               f"{st.max_seconds:>8.2f}  {st.player}")
+    for fault in result.faults[:HINTS]:
+        print(fault.hint())
+    if len(result.faults) > HINTS:
+        print(f"... and {len(result.faults) - HINTS} more penalties (--json lists them all)")
     return 0

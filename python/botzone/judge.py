@@ -10,7 +10,9 @@ or JSON interaction as it likes — the judge sends simple interaction) or the n
 it, a program that prints `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<` after its answer stays alive and gets
 only the new request next time. A program that does not answer within `time_limit` seconds is TLE,
 one that exits with an error without answering RE; both are punished like a WA (−30 / +10). Every
-game can be written as a judge-format log (`{"log": [...], "initdata": {...}}`).
+game can be written as a judge-format log (`{"log": [...], "initdata": {...}}`), and each program's
+stderr kept per game and seat (`stderr_dir`; `game-00000-seat2.stderr`); `MatchResult.faults` names
+every penalty with the stderr file and its last line, so a crash shows its traceback.
 """
 
 from __future__ import annotations
@@ -20,16 +22,19 @@ import os
 import queue
 import random
 import shlex
+import shutil
 import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+from mahjong_core.errors import InvalidArgumentError
 
 from .run import KEEP_RUNNING
 from .table import Table, walltiles_from_seed
 
-__all__ = ["match", "MatchResult", "SeatResult", "BUILTIN"]
+__all__ = ["match", "MatchResult", "SeatResult", "Fault", "BUILTIN"]
 
 #: built-in player names (the engine's reference bots)
 BUILTIN = ("random", "greedy")
@@ -84,13 +89,16 @@ class _Builtin:
 
 
 class _Program:
-    def __init__(self, command: str, keep_running: bool, time_limit: float, interaction: str = "simple") -> None:
+    def __init__(self, command: str, keep_running: bool, time_limit: float, interaction: str = "simple",
+                 stderr: Optional[str] = None) -> None:
         self.name = command
         self.argv = shlex.split(command)
         self.keep_running = keep_running
         #: "simple": the turn number and the history, one line each; "json": {"requests", "responses"}
         self.interaction = interaction
         self.time_limit = time_limit
+        #: the file the program's stderr is appended to (None: discarded); `match` sets one per game
+        self.stderr = stderr
         self.proc: Optional[subprocess.Popen] = None
         self.lines: "queue.Queue[Optional[str]]" = queue.Queue()
 
@@ -98,8 +106,13 @@ class _Program:
         self.stop()
 
     def _spawn(self) -> subprocess.Popen:
-        proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                text=True, bufsize=1)
+        if self.stderr is None:
+            proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                    stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        else:  # the child writes straight into the file: nothing to pump, nothing lost when it is killed
+            with open(self.stderr, "ab") as err:
+                proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
+                                        text=True, bufsize=1)
         self.lines = queue.Queue()
         lines = self.lines
 
@@ -205,20 +218,81 @@ class SeatResult:
 
 
 @dataclass
+class Fault:
+    """A penalty that ended a game (WA, WH, TLE, RE), with where to look for the reason."""
+
+    game: int
+    seat: int
+    player: str
+    verdict: str
+    #: the file holding the program's stderr in that game (None: not kept, or it wrote nothing)
+    stderr: Optional[str] = None
+    #: the last non-empty line of that stderr (a traceback's exception line), "" if none
+    last_line: str = ""
+    #: whether the match kept stderr at all (`stderr_dir` or `logs_dir` given)
+    stderr_kept: bool = False
+
+    def hint(self) -> str:
+        """One line for a person: what happened and where the program's stderr is."""
+        head = f"game {self.game} seat {self.seat} ({self.player}): {self.verdict}"
+        if self.stderr is not None:
+            return f"{head}; its stderr is in {self.stderr}" + (f": {self.last_line}" if self.last_line else "")
+        if self.verdict not in ("RE", "TLE"):
+            return head
+        if self.stderr_kept:
+            return f"{head}; it wrote nothing on stderr"
+        return f"{head}; rerun with --stderr DIR (or --logs DIR) to keep its stderr"
+
+    def to_dict(self) -> Dict[str, Any]:
+        return {"game": self.game, "seat": self.seat, "player": self.player, "verdict": self.verdict,
+                "stderr": self.stderr, "last_line": self.last_line}
+
+
+@dataclass
 class MatchResult:
     games: int
     seed: int
     seats: List[SeatResult]
     outcomes: Dict[str, int]
     logs: List[Dict[str, Any]]
+    #: every game that ended in a penalty, in game order
+    faults: List[Fault] = field(default_factory=list)
 
     def to_dict(self) -> Dict[str, Any]:
         return {"games": self.games, "seed": self.seed, "outcomes": dict(self.outcomes),
-                "seats": [s.to_dict() for s in self.seats]}
+                "seats": [s.to_dict() for s in self.seats], "faults": [f.to_dict() for f in self.faults]}
 
 
 def _player(spec: str, keep_running: bool, time_limit: float) -> Any:
-    return _Builtin(spec) if spec in BUILTIN else _Program(spec, keep_running, time_limit)
+    if spec in BUILTIN:
+        return _Builtin(spec)
+    argv = _argv(spec)
+    exe = argv[0]
+    if shutil.which(exe) is None and not (os.sep in exe and os.path.isfile(exe)):
+        raise InvalidArgumentError(f"botzone match: player {spec!r}: {exe!r} is not a command on PATH nor a file; "
+                                   f"give the command line that starts the bot (e.g. 'python3 my_bot.py') or a "
+                                   f"built-in bot ({', '.join(BUILTIN)})")
+    return _Program(spec, keep_running, time_limit)
+
+
+def _argv(command: Union[str, Sequence[str]]) -> List[str]:
+    """A program's command line as argv (a string is split as a shell does)."""
+    try:
+        argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
+    except ValueError as exc:
+        raise InvalidArgumentError(f"Botzone program {command!r}: cannot split the command line ({exc})") from None
+    if not argv:
+        raise InvalidArgumentError("Botzone program: the command is empty")
+    return argv
+
+
+def _last_line(path: str) -> str:
+    """The last non-empty line of a (possibly large) text file."""
+    with open(path, "rb") as f:
+        f.seek(0, os.SEEK_END)
+        f.seek(max(0, f.tell() - 4096))
+        lines = [line.strip() for line in f.read().decode("utf-8", "replace").splitlines()]
+    return next((line for line in reversed(lines) if line), "")
 
 
 def play_game(players: Sequence[Any], walltiles: str, quan: int, rng: random.Random,
@@ -249,20 +323,45 @@ def play_game(players: Sequence[Any], walltiles: str, quan: int, rng: random.Ran
 
 
 def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running: bool = False,
-          time_limit: float = 1.0, logs_dir: Optional[str] = None, flowers: bool = False) -> MatchResult:
-    """Play `games` games (game i on the wall of seed (seed, i), prevalent wind i % 4) and tally per seat."""
+          time_limit: float = 1.0, logs_dir: Optional[str] = None, flowers: bool = False,
+          stderr_dir: Optional[str] = None) -> MatchResult:
+    """Play `games` games (game i on the wall of seed (seed, i), prevalent wind i % 4) and tally per seat.
+
+    `logs_dir`: write each game's judge-format log there (`game-00000.json`). `stderr_dir` (default:
+    `logs_dir`): keep each program's stderr there, one file per game and seat
+    (`game-00000-seat2.stderr`, appended to by every process of that seat in that game; a file
+    is left only when the program wrote something). Without either, stderr is discarded."""
     if len(players) != 4:
-        raise ValueError(f"a match needs 4 players (commands or {', '.join(BUILTIN)}), got {len(players)}")
+        raise InvalidArgumentError(f"a match needs 4 players (commands or {', '.join(BUILTIN)}), got {len(players)}")
     seats = [SeatResult(p) for p in players]
     built = [_player(p, keep_running, time_limit) for p in players]
     outcomes: Dict[str, int] = {}
     logs: List[Dict[str, Any]] = []
-    if logs_dir:
-        os.makedirs(logs_dir, exist_ok=True)
+    faults: List[Fault] = []
+    if stderr_dir is None:
+        stderr_dir = logs_dir
+    for folder in sorted({logs_dir, stderr_dir} - {None}):  # type: ignore[type-var]
+        try:
+            os.makedirs(folder, exist_ok=True)  # type: ignore[arg-type]
+        except OSError as exc:
+            raise InvalidArgumentError(f"botzone match: cannot write into the folder {folder!r} ({exc.strerror}); "
+                                       "give a folder path for --logs / --stderr") from None
     for g in range(games):
         walltiles = walltiles_from_seed((seed << 20) + g, flowers=flowers)
         seconds = [0.0] * 4
+        err_files: Dict[int, str] = {}
+        if stderr_dir:
+            for s, p in enumerate(built):
+                if isinstance(p, _Program):
+                    p.stderr = err_files[s] = os.path.join(stderr_dir, f"game-{g:05d}-seat{s}.stderr")
+                    if os.path.exists(p.stderr):  # a file of an earlier match in the same folder
+                        os.remove(p.stderr)
         table = play_game(built, walltiles, g % 4, random.Random(f"{seed}-{g}"), seconds)
+        for s, path in list(err_files.items()):
+            if os.path.exists(path) and os.path.getsize(path) == 0:
+                os.remove(path)
+            if not os.path.exists(path):
+                del err_files[s]
         display = table.display
         action = display.get("action", "")
         outcomes[action] = outcomes.get(action, 0) + 1
@@ -282,9 +381,12 @@ def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running
                 seats[loser].deal_ins += 1
         elif action not in ("HUANG", "") and isinstance(player, int):
             seats[player].penalties[action] = seats[player].penalties.get(action, 0) + 1
+            path = err_files.get(player)
+            faults.append(Fault(g, player, players[player], action, path, _last_line(path) if path else "",
+                                bool(stderr_dir)))
         log = table.log
         logs.append(log)
         if logs_dir:
             with open(os.path.join(logs_dir, f"game-{g:05d}.json"), "w", encoding="utf-8") as f:
                 json.dump(log, f, ensure_ascii=False)
-    return MatchResult(games, seed, seats, outcomes, logs)
+    return MatchResult(games, seed, seats, outcomes, logs, faults)

@@ -48,16 +48,6 @@ from mahjong_core.game.botspec import PROGRAM_PREFIX as PREFIX
 __all__ = ["ProgramBot"]
 
 
-def _argv(command: Union[str, Sequence[str]]) -> List[str]:
-    try:
-        argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
-    except ValueError as exc:
-        raise InvalidArgumentError(f"Botzone program {command!r}: cannot split the command line ({exc})") from None
-    if not argv:
-        raise InvalidArgumentError("Botzone program: the command is empty")
-    return argv
-
-
 class ProgramBot(Bot):
     """A Botzone-protocol program playing one seat of a Botzone-table game (module docstring).
 
@@ -72,6 +62,8 @@ class ProgramBot(Bot):
     def __init__(self, command: Union[str, Sequence[str]], *, keep_running: bool = False, timeout: float = 1.0,
                  interaction: str = "simple", name: Optional[str] = None) -> None:
         super().__init__()
+        from .judge import _argv
+
         argv = _argv(command)
         exe = argv[0]
         if shutil.which(exe) is None and not (os.sep in exe and os.path.isfile(exe)):

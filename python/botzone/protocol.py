@@ -9,8 +9,10 @@ Requests, one line each (see docs/BOTZONE.md):
 
 `parse_request(line)` gives a `Request` (kind, seat, tile, ...) or raises `BotzoneProtocolError`
 naming the line and the field. Responses: `PASS`, `HU`, `PLAY T`, `GANG T`, `BUGANG T`, `PENG T`,
-`CHI M T`, `GANG`; `format_response` builds one from engine actions, `split_response` cuts one the
-way the judge does (on single spaces, empty fields kept).
+`CHI M T`, `GANG`; `parse_response_text` checks one's form (not whether it is legal now: that is
+`state.parse_response`, which needs the seat's state), `format_response` builds one from engine
+actions, `split_response` cuts one the way the judge does (on single spaces, empty fields kept).
+The whole grammar, with examples, is in docs/BOTZONE.md ("The protocol in full").
 """
 
 from __future__ import annotations
@@ -22,7 +24,8 @@ from mahjong_core.errors import MahjongError
 from .tiles import CODES, tile_index
 
 __all__ = [
-    "BotzoneProtocolError", "Request", "parse_request", "split_response", "format_response",
+    "BotzoneProtocolError", "Request", "parse_request", "Response", "parse_response_text", "split_response",
+    "format_response", "RESPONSE_FORMS",
     "INIT", "DEAL", "DRAW", "OTHER_DRAW", "BUHUA", "PLAY", "PENG", "CHI", "GANG", "BUGANG",
 ]
 
@@ -127,6 +130,58 @@ def parse_request(line: str, lineno: Optional[int] = None) -> Request:
         _count(fields, 5, line, lineno)
         return Request(CHI, seat, tile=tile, middle=middle)
     raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field 3 is {op!r}, not DRAW BUHUA PLAY PENG CHI GANG BUGANG")
+
+
+class Response(NamedTuple):
+    """The form of one response: `op` is its first word ("PASS" "HU" "PLAY" "GANG" "BUGANG" "PENG"
+    "CHI"); `tile` the tile it names (-1 for PASS, HU and a melded-kong GANG), `middle` CHI's middle tile."""
+
+    op: str
+    tile: int = -1
+    middle: int = -1
+
+
+#: the response forms, as written in docs/BOTZONE.md (M: a chow's middle tile, T: a tile W1..J3)
+RESPONSE_FORMS = ("PASS", "HU", "PLAY T", "GANG T", "BUGANG T", "GANG", "PENG T", "CHI M T")
+
+
+def parse_response_text(text: str) -> Response:
+    """Check the form of a response as the judge reads it: exact words, one space between fields,
+    tiles W1..J3 (no flowers). Says nothing about whether it is legal at this point of the game.
+    Raises BotzoneProtocolError naming the field."""
+    if not isinstance(text, str):
+        raise BotzoneProtocolError(f"a response is a line of text, got {type(text).__name__}")
+    fields = split_response(text)
+    forms = " | ".join(RESPONSE_FORMS)
+    op = fields[0]
+    arity = {"PASS": (1,), "HU": (1,), "PLAY": (2,), "GANG": (1, 2), "BUGANG": (2,), "PENG": (2,), "CHI": (3,)}
+    if op not in arity:
+        raise BotzoneProtocolError(f"response {text!r}: field 1 is {op!r}, not one of {forms}")
+    if len(fields) not in arity[op]:
+        extra = " (fields are separated by exactly one space, with none at either end)" \
+            if "" in fields else ""
+        raise BotzoneProtocolError(f"response {text!r}: {op} takes {' or '.join(str(n - 1) for n in arity[op])} "
+                                   f"tile(s), got {len(fields) - 1} field(s){extra}; forms: {forms}")
+
+    def tile(i: int, what: str) -> int:
+        try:
+            t = tile_index(fields[i])
+        except MahjongError:
+            t = -1
+        if not 0 <= t < 34:
+            raise BotzoneProtocolError(f"response {text!r}: field {i + 1} ({what}) is {fields[i]!r}, "
+                                       "not a tile code W1..W9 B1..B9 T1..T9 F1..F4 J1..J3")
+        return t
+
+    if op == "CHI":
+        middle = tile(1, "the middle tile of the chow")
+        if middle >= 27 or middle % 9 in (0, 8):
+            raise BotzoneProtocolError(f"response {text!r}: field 2 ({fields[1]}) cannot be the middle of a chow "
+                                       "(a suit tile 2..8)")
+        return Response(op, tile(2, "your discard"), middle)
+    if len(fields) == 2:
+        return Response(op, tile(1, "your discard" if op in ("PLAY", "PENG") else "the kong's tile"))
+    return Response(op)
 
 
 def split_response(text: str) -> List[str]:

@@ -19,12 +19,16 @@ Interaction (detected from the first character of the input, or `mode="simple" |
 - keep-running (`keep_running=True`): after each answer the bot prints
   `>>>BOTZONE_REQUEST_KEEP_RUNNING<<<` and waits for the next input, which then holds only the new
   request(s) (in the same format); the state is kept between turns, so no history is re-read.
+
+An exception in `decide` prints its traceback on stderr and the first legal answer is sent, as for
+an illegal choice: a bug costs a bad move, not the game.
 """
 
 from __future__ import annotations
 
 import json
 import sys
+import traceback
 from typing import IO, Any, Callable, List, Optional, Tuple
 
 __all__ = ["run", "answer", "KEEP_RUNNING"]
@@ -32,17 +36,32 @@ __all__ = ["run", "answer", "KEEP_RUNNING"]
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
 
 
+class _DecideRaised(Exception):
+    """`decide` raised (its traceback is printed already)."""
+
+
+def _call(decide: Callable[[Any], Any], state: Any) -> Any:
+    try:
+        return decide(state)
+    except Exception as exc:
+        print("mahjong_core.botzone: decide raised an exception:", file=sys.stderr)
+        traceback.print_exc(file=sys.stderr)
+        raise _DecideRaised(f"{type(exc).__name__}: {exc}") from exc
+
+
 def answer(state: Any, decide: Callable[[Any], Any]) -> str:
     """The response text for `state` now: PASS when there is no choice, else what `decide` picks.
-    An illegal choice falls back to the first legal answer (and says so on stderr): a wrong answer
-    would lose the game (WA)."""
+    An exception in `decide` (its traceback printed on stderr) or an illegal choice falls back to
+    the first legal answer (and says so on stderr): a crash would lose the game (RE), and a wrong
+    answer too (WA)."""
     from mahjong_core.game.actions import Action, ActionKind, PASS
 
     legal = state.legal
     if not legal or legal == [PASS]:
         return "PASS"
-    choice = decide(state)
+    choice: Any = None
     try:
+        choice = _call(decide, state)
         if isinstance(choice, str):
             return choice
         discard = None
@@ -55,7 +74,7 @@ def answer(state: Any, decide: Callable[[Any], Any]) -> str:
         if isinstance(choice, Action) and choice.kind in (ActionKind.PUNG, ActionKind.CHOW) and choice in legal:
             state.claim(choice)
             if discard is None:
-                discard = decide(state)
+                discard = _call(decide, state)
             if isinstance(discard, int) and not isinstance(discard, Action):
                 from mahjong_core.game.actions import DISCARD
 
@@ -64,7 +83,9 @@ def answer(state: Any, decide: Callable[[Any], Any]) -> str:
         return state.respond(choice)
     except Exception as exc:  # a bot bug must not cost the game: answer something legal instead
         state.unclaim()
-        print(f"mahjong_core.botzone: decide returned {choice!r} ({exc}); answering {legal[0]!r}", file=sys.stderr)
+        why = f"decide raised {exc}" if isinstance(exc, _DecideRaised) else f"decide returned {choice!r} ({exc})"
+        print(f"mahjong_core.botzone: {why}; answering {legal[0]!r}", file=sys.stderr)
+        sys.stderr.flush()
         fallback = legal[0]
         if fallback.kind in (ActionKind.PUNG, ActionKind.CHOW):
             state.claim(fallback)
