@@ -155,6 +155,13 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         self._kernel.sample(rng.random(self.num_envs), out)
         return out
 
+    def action_masks(self) -> Any:
+        """The acting seat's legal actions in every sub-env: a bool array of shape (N, A), a copy of
+        the observation's "action_mask" (the name maskable-PPO libraries call)."""
+        if not self._started:
+            raise IllegalActionError("call reset() before action_masks()")
+        return self._masks.astype(numpy().bool_)
+
     def close_extras(self, **kwargs: Any) -> None:
         pass
 
