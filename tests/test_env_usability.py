@@ -295,3 +295,22 @@ def test_rgb_array_is_the_table_picture():
     env.step(int(np.flatnonzero(env.action_masks())[0]))
     env.step(int(np.flatnonzero(env.action_masks())[0]))
     assert not np.array_equal(env.render(), first)
+
+
+def test_observation_doc_vector_example_runs():
+    blocks = [b for b in python_blocks("docs/OBSERVATION.md") if "VectorEnv(" in b]
+    assert len(blocks) == 1
+    namespace = {}
+    exec(compile(blocks[0], "docs/OBSERVATION.md", "exec"), namespace)  # noqa: S102
+    assert namespace["total"].shape == (16,) and namespace["total"].any()  # 200 steps: hands ended, points moved
+
+
+def test_observation_doc_torch_excerpt_is_the_example():
+    """The "train with PyTorch" excerpt is made of lines of examples/train_torch.py, as it says."""
+    doc = (ROOT / "docs/OBSERVATION.md").read_text(encoding="utf-8")
+    section = doc.split("## Train with PyTorch", 1)[1]
+    excerpt = re.findall(r"```python\n(.*?)```", section, re.S)[0]
+    example = {line.strip() for line in (ROOT / "examples/train_torch.py").read_text(encoding="utf-8").splitlines()}
+    lines = [line.strip() for line in excerpt.splitlines() if line.strip()]
+    assert lines and all(line in example for line in lines), [x for x in lines if x not in example]
+    assert "examples/train_torch.py" in section and "tests/test_env_torch.py" in section
