@@ -74,27 +74,34 @@ def test_import_neither_imports_gymnasium_nor_needs_it():
               "print('gymnasium' in sys.modules, 'numpy' in sys.modules)\n")
     assert out == "False False\n"
     # ... and without Gymnasium installed (simulated by a finder that refuses it) the import still
-    # works, an import of gymnasium fails as it would have, and the hook is gone
+    # works and an import of gymnasium fails as it would have; installed later, it gets the ids
     out = run("import sys\n"
               "class Absent:\n"
               "    def find_spec(self, name, path=None, target=None):\n"
               "        if name == 'gymnasium':\n"
               "            raise ModuleNotFoundError(\"No module named 'gymnasium'\", name=name)\n"
-              "sys.meta_path.insert(0, Absent())\n"
+              "absent = Absent()\n"
+              "sys.meta_path.insert(0, absent)\n"
               "import mahjong_core, mahjong_core.env\n"
               "print(type(sys.meta_path[0]).__name__)\n"
               "try:\n"
               "    import gymnasium\n"
               "except ModuleNotFoundError as exc:\n"
               "    print('missing', exc.name)\n"
-              "print(any(type(f).__name__ == '_AfterGymnasium' for f in sys.meta_path))\n"
               "from mahjong_core.env import registration\n"
               "try:\n"
               "    registration.register_envs()\n"
               "except ImportError as exc:\n"
-              "    print(exc)\n")
-    assert out.split("\n")[:4] == ["_AfterGymnasium", "missing gymnasium", "False",
-                                   'mahjong_core.env needs gymnasium: pip install "mahjong_core[rl]"']
+              "    print(exc)\n"
+              "import importlib.util\n"
+              "sys.meta_path.remove(absent)\n"
+              "assert importlib.util.find_spec('gymnasium') is not None  # asking imports nothing\n"
+              "import gymnasium\n"
+              "print(gymnasium.make('mahjong_core/Sichuan-v0').unwrapped.ruleset)\n"
+              "print(any(type(f).__name__ == '_AfterGymnasium' for f in sys.meta_path))\n")
+    assert out.split("\n") == ["_AfterGymnasium", "missing gymnasium",
+                               'mahjong_core.env needs gymnasium: pip install "mahjong_core[rl]"', "sichuan",
+                               "False", ""]
 
 
 # -- Gymnasium's checker: docs/OBSERVATION.md's first example --------------------------------------

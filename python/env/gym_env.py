@@ -32,6 +32,7 @@ from ._encode import encode_into, mask_into
 from .layout import N_PLANES
 from .opponents import bot_rng, play_until, resolve_opponents
 from .registration import ENV_IDS, register_envs
+from .render import RENDER_MODES
 from .table import Table, to_code
 
 __all__ = ["MahjongEnv", "register_envs", "ENV_IDS"]
@@ -42,12 +43,12 @@ _gym = gymnasium()
 class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
     """Single-agent mahjong (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi", "rgb_array"], "render_fps": 4}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, ruleset: str = "sichuan", opponents: Any = None, *, seat: Any = 0, rules: Any = None,
                  reward_scale: float = 1.0, render_mode: Optional[str] = None, illegal_action: str = "raise",
                  **options: Any) -> None:
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         if illegal_action not in ("raise", "default"):
             raise InvalidArgumentError(f"illegal_action must be 'raise' or 'default', got {illegal_action!r}")

@@ -30,6 +30,7 @@ from . import spaces
 from ._deps import numpy, pettingzoo
 from ._encode import mask_into, next_seat, observe_into
 from .layout import N_PLANES
+from .render import RENDER_MODES
 from .table import AGENTS, Table, to_code
 
 __all__ = ["aec_env", "parallel_env"]
@@ -65,13 +66,13 @@ def parallel_env(ruleset: str, **kwargs: Any) -> Any:
 class _Common:
     def _setup(self, ruleset: str, rules: Any, reward_scale: float, render_mode: Optional[str],
                options: Dict[str, Any]) -> None:
-        if render_mode not in (None, "ansi", "rgb_array"):
+        if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         self.table = Table(ruleset, rules, reward_scale, **options)
         self.ruleset = self.table.ruleset
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
-        self.metadata = {"name": f"mahjong_core_{self.ruleset}_v0", "render_modes": ["ansi", "rgb_array"],
+        self.metadata = {"name": f"mahjong_core_{self.ruleset}_v0", "render_modes": list(RENDER_MODES),
                          "render_fps": 4, "is_parallelizable": True}
         self._obs_space = spaces.observation_space(self.ruleset)
         self._act_space = spaces.action_space(self.ruleset)

@@ -7,9 +7,9 @@
 
 Importing the package never imports an optional extra, so the ids cannot simply be registered
 at import: `register_on_import()` registers them at once when Gymnasium is already imported, and
-otherwise arranges for them to be registered right after Gymnasium's own import (a one-shot
-import hook on `sys.meta_path` that watches the single name "gymnasium"; when Gymnasium is not
-installed it never fires). Registration names the entry point as a string, so creating an env
+otherwise arranges for them to be registered right after Gymnasium's own import (an import hook
+on `sys.meta_path` that watches the single name "gymnasium" and leaves once it has registered;
+when Gymnasium is not installed it never fires). Registration names the entry point as a string, so creating an env
 is what imports `gym_env` (and NumPy).
 """
 
@@ -47,20 +47,20 @@ def register_on_import() -> None:
 
 
 class _AfterGymnasium:
-    """A meta path finder for the one name "gymnasium": it finds the real spec with the finders
-    after it and wraps its loader so that the ids are registered once the module has run."""
+    """A meta path finder for the one name "gymnasium": it finds the real spec with the other
+    finders and wraps its loader so that the ids are registered once the module has run. It stays
+    until then (a `find_spec` that only asks whether Gymnasium is installed imports nothing), and
+    leaves `sys.meta_path` when it has registered."""
 
     def find_spec(self, fullname: str, path: Any = None, target: Any = None) -> Optional[Any]:
         if fullname != "gymnasium":
             return None
-        if self in sys.meta_path:
-            sys.meta_path.remove(self)  # one shot: found or not, it never looks again
         for finder in sys.meta_path:
-            find = getattr(finder, "find_spec", None)
+            find = getattr(finder, "find_spec", None) if finder is not self else None
             spec = find(fullname, path, target) if find is not None else None
             if spec is not None:
                 if spec.loader is not None and hasattr(spec.loader, "exec_module"):
-                    spec.loader = _RegisterAfter(spec.loader)
+                    spec.loader = _RegisterAfter(spec.loader, self)
                 return spec
         return None  # not installed: the import fails as it would have
 
@@ -68,8 +68,9 @@ class _AfterGymnasium:
 class _RegisterAfter:
     """Gymnasium's own loader, then `register_envs`; the module keeps its real loader."""
 
-    def __init__(self, loader: Any) -> None:
+    def __init__(self, loader: Any, finder: _AfterGymnasium) -> None:
         self.loader = loader
+        self.finder = finder
 
     def create_module(self, spec: Any) -> Any:
         return self.loader.create_module(spec)
@@ -79,4 +80,6 @@ class _RegisterAfter:
         if getattr(module, "__spec__", None) is not None:
             module.__spec__.loader = self.loader
         self.loader.exec_module(module)
+        if self.finder in sys.meta_path:
+            sys.meta_path.remove(self.finder)
         register_envs(module)

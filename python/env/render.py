@@ -25,8 +25,10 @@ from typing import Any, List, Optional
 from mahjong_core.notation import format_tiles
 from mahjong_core.tiles import FLOWER_GLYPHS, Tile
 
-__all__ = ["table_text", "table_rgb", "RASTER_HINT"]
+__all__ = ["table_text", "table_rgb", "RASTER_HINT", "RENDER_MODES"]
 
+#: the environments' render modes
+RENDER_MODES = ("ansi", "rgb_array")
 RASTER_HINT = "pip install cairosvg pillow"
 WINDS = ("East", "South", "West", "North")
 BACK_GLYPH = "\U0001F02B"
@@ -136,9 +138,11 @@ def table_text(game: Any) -> str:
 
 def table_rgb(game: Any) -> Any:
     """The whole table of `game` as an `(H, W, 3)` uint8 NumPy array (see the module docstring)."""
-    try:
-        import cairosvg
-        from PIL import Image
+    import importlib
+
+    try:  # optional and untyped: imported by name, only here
+        cairosvg = importlib.import_module("cairosvg")
+        image_module = importlib.import_module("PIL.Image")
     except ImportError as exc:
         raise ImportError(f'render_mode="rgb_array" rasterises the table SVG and needs CairoSVG and Pillow: '
                           f'{RASTER_HINT} (or use render_mode="ansi" for text)') from exc
@@ -149,5 +153,5 @@ def table_rgb(game: Any) -> Any:
     from ._deps import numpy
 
     png = cairosvg.svg2png(bytestring=table_svg(_state(game)).encode("utf-8"))
-    with Image.open(io.BytesIO(png)) as image:
+    with image_module.open(io.BytesIO(png)) as image:
         return numpy().asarray(image.convert("RGB"), dtype=numpy().uint8)
