@@ -321,3 +321,36 @@ def test_observation_doc_torch_excerpt_is_the_example():
     lines = [line.strip() for line in excerpt.splitlines() if line.strip()]
     assert lines and all(line in example for line in lines), [x for x in lines if x not in example]
     assert "examples/train_torch.py" in section and "tests/test_env_torch.py" in section
+
+
+class FirstLegal:
+    """A bot that is only `choose` (no Bot base class, no new_hand)."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def choose(self, game, seat, actions):
+        self.calls += 1
+        return actions[0]
+
+
+def test_duck_typed_opponents():
+    import mahjong_core.env  # noqa: F401
+
+    bots = [FirstLegal() for _ in range(3)]
+    env = gymnasium.make("mahjong_core/MCR-v0", opponents=bots).unwrapped
+    obs, _ = env.reset(seed=1)
+    done = False
+    while not done:
+        obs, _, done, _, info = env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert all(b.calls > 0 for b in bots) and sum(info["totals"]) == 0
+    one = FirstLegal()
+    vec = VectorEnv("sichuan", 3, opponents=one)
+    vec.reset(seed=0)
+    for _ in range(40):
+        vec.step(vec.sample_actions(0))
+    assert one.calls > 40
+    with pytest.raises(InvalidArgumentError, match=r"pass an instance, e.g. MyBot\(\)"):
+        MahjongEnv("mcr", opponents=FirstLegal)
+    with pytest.raises(InvalidArgumentError, match="choose"):
+        MahjongEnv("mcr", opponents=[FirstLegal(), FirstLegal(), object()])

@@ -16,7 +16,7 @@ kinds with all four copies unseen (its owner's void suit excluded in Sichuan).
 
 Not resampled (a known limit): the concealed tiles of a seat that has declared ready (报听) — a
 consistent ready hand with that seat's single wait is not searched for — so a search bot using this
-sees those hands as they are.
+sees those hands as they are (on that seat's own turn, its drawn tile too).
 
 Hidden state that depended on the old hands is recomputed or dropped: the other seats' wait masks,
 their pending

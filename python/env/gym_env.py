@@ -30,7 +30,7 @@ from . import spaces
 from ._deps import gymnasium, numpy
 from ._encode import encode_into, mask_into
 from .layout import N_PLANES
-from .opponents import bot_rng, play_until, resolve_opponents
+from .opponents import bot_rng, play_until, resolve_opponents, start_hand
 from .registration import ENV_IDS, register_envs
 from .render import RENDER_MODES
 from .table import Table, to_code
@@ -87,9 +87,7 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
         while True:
             if self._seat_rule == "random":
                 self.seat = bot_rng(table.seed, table.hand_no).randrange(4)
-            rng = bot_rng(table.seed, table.hand_no)
-            for bot in self.opponents:
-                bot.new_hand(rng)
+            start_hand(self.opponents, bot_rng(table.seed, table.hand_no))
             self._bots = [None] * 4
             for k, bot in enumerate(self.opponents):
                 self._bots[(self.seat + 1 + k) % 4] = bot
