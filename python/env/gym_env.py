@@ -4,10 +4,10 @@
     env = gymnasium.make("mahjong_core/Sichuan-v0", opponents=["greedy", "random", "greedy"])
 
 Ids: mahjong_core/Sichuan-v0, mahjong_core/MCR-v0, mahjong_core/Changbai-v0 (see `registration`:
-`import mahjong_core.env` registers them, before or after `import gymnasium`). An episode is one hand. Observation:
-`{"observation": (C, 34) uint8, "action_mask": (A,) int8}`; action: a code of the ruleset's
-ActionSpace; reward: the learner's ledger change during the step (its answer and the opponents'
-answers after it), times `reward_scale`. `seat`: the learner's seat (0..3) or "random" (drawn
+`import mahjong_core.env` registers them, before or after `import gymnasium`). An episode is one
+hand. Observation: `{"observation": (C, 34) uint8, "action_mask": (A,) int8}`; action: a code of
+the ruleset's ActionSpace; reward: the learner's ledger change during the step (its answer and the
+opponents' answers after it), times `reward_scale`. `seat`: the learner's seat (0..3) or "random" (drawn
 from the seed each hand). `reset(seed=S)` deals hand 0 of S; `reset()` the next hand.
 
 `illegal_action`: "raise" (default) — an illegal or out-of-range action raises IllegalActionError
@@ -32,7 +32,7 @@ from ._encode import encode_into, mask_into
 from .layout import N_PLANES
 from .opponents import bot_rng, play_until, resolve_opponents, start_hand
 from .registration import ENV_IDS, register_envs
-from .render import RENDER_MODES
+from .render import RENDER_MODES, table_rgb, table_text
 from .table import Table, to_code
 
 __all__ = ["MahjongEnv", "register_envs", "ENV_IDS"]
@@ -135,8 +135,6 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
         without a render mode or before the first `reset()`."""
         if self.render_mode is None or self.table.game is None:
             return None
-        from .render import table_rgb, table_text
-
         return table_text(self.table.game) if self.render_mode == "ansi" else table_rgb(self.table.game)
 
 

@@ -30,7 +30,7 @@ from . import spaces
 from ._deps import numpy, pettingzoo
 from ._encode import mask_into, next_seat, observe_into
 from .layout import N_PLANES
-from .render import RENDER_MODES
+from .render import RENDER_MODES, table_rgb, table_text
 from .table import AGENTS, Table, to_code
 
 __all__ = ["aec_env", "parallel_env"]
@@ -104,7 +104,7 @@ class _Common:
         self.table.game.act(seat, action)  # raises IllegalActionError, state unchanged
 
     def _mask_of(self, agent: str) -> Any:
-        if agent not in _SEAT:
+        if not isinstance(agent, str) or agent not in _SEAT:
             raise InvalidArgumentError(f"agent must be one of {', '.join(AGENTS)}, got {agent!r}")
         np = self._np
         if not self._started:
@@ -119,8 +119,6 @@ class _Common:
         without a render mode or before the first `reset()`."""
         if self.render_mode is None or self.table.game is None:
             return None
-        from .render import table_rgb, table_text
-
         return table_text(self.table.game) if self.render_mode == "ansi" else table_rgb(self.table.game)
 
     def close(self) -> None:
