@@ -12,7 +12,7 @@ from mahjong_core.env.determinize import determinize, unseen_counts  # noqa: E40
 from mahjong_core.errors import InvalidArgumentError  # noqa: E402
 from mahjong_core.game import new_game  # noqa: E402
 from mahjong_core.game.bots import GreedyBot  # noqa: E402
-from mahjong_core.game.constants import MELD_CHOW, MELD_PUNG  # noqa: E402
+from mahjong_core.game.constants import AFTER_CLAIM, CLAIM, MELD_CHOW, MELD_PUNG, TURN  # noqa: E402
 from mahjong_core.game.simulate import play_hand  # noqa: E402
 from mahjong_core.game.testing import check_game  # noqa: E402
 
@@ -116,11 +116,13 @@ def test_hidden_tiles_are_uniform_chi_square():
 
 def test_bad_calls():
     game = new_game("mcr", seed=3)
-    other = (game.dealer + 1) % 4
-    with pytest.raises(InvalidArgumentError, match="own turn"):
-        determinize(game, other, random.Random(0))
     with pytest.raises(InvalidArgumentError, match="seat"):
         determinize(game, 4, random.Random(0))
+    window = next(g for g, _ in decisions("mcr", range(3, 9)) if g.phase == CLAIM and len(g.pending()) < 3)
+    outside = next(s for s in range(4) if s not in window.pending() and s != window.discarder)
+    with pytest.raises(InvalidArgumentError, match=f"seat {outside} takes no part in this claim window.*another "
+                                                   "seat can claim the tile"):
+        determinize(window, outside, random.Random(0))
     players = [GreedyBot() for _ in range(4)]
     for b in players:
         b.new_hand(random.Random(0))
@@ -192,3 +194,90 @@ def test_split_finds_a_feasible_share_whenever_one_exists():
             for (v, n), share in zip(seats, shares):
                 assert sum(share) == n and share[v] == 0 and min(share) >= 0
             assert all(sum(share[c] for share in shares) <= supply[c] for c in range(4))
+
+
+def other_turns(ruleset, seeds, rules=None, every=3):
+    """(game, viewer) on another seat's own turn (after a draw, or after its chow / pung)."""
+    for k, (game, seat) in enumerate(decisions(ruleset, seeds, rules)):
+        if k % every == 0 and game.phase in (TURN, AFTER_CLAIM):
+            yield game, (seat + 1 + k % 3) % 4
+
+
+def hidden_of(g, viewer):
+    """Everything hidden from `viewer`, the on-turn seat's drawn tile and offered actions included."""
+    return ([bytes(g.hands[s]) for s in range(4) if s != viewer], g.wall[g.head:g.tail],
+            [list(m) for s in range(4) for m in g.melds[s]], g.drawn, g.phase,
+            {s: [a.uid for a in acts] for s, acts in g.pending().items()})
+
+
+@pytest.mark.parametrize("ruleset,rules", [("sichuan", None), ("changbai", None), ("mcr", {"flowers": True})])
+def test_on_another_seats_turn(ruleset, rules):
+    """Lifted limit: the on-turn seat's hand and drawn tile are redrawn, its turn re-offered for
+    the new tiles, the viewer's observation unchanged, and the world plays on."""
+    from mahjong_core.game.testing import expected_waits
+
+    rng = random.Random(5)
+    full = Counter(new_game(ruleset, seed=0, rules=rules).wall)
+    counts = Counter()
+    for k, (game, viewer) in enumerate(other_turns(ruleset, range(10, 14), rules)):
+        turn = game.turn
+        before = game.state()
+        obs = encode(game, viewer).tobytes()
+        d = determinize(game, viewer, rng)
+        assert game.state() == before
+        assert encode(d, viewer).tobytes() == obs
+        assert tile_multiset(d) == full
+        check_game(d)
+        assert d.phase == game.phase and d.turn == turn and list(d.pending()) == [turn]
+        if game.phase == TURN:
+            assert d.drawn >= 0 and d.hands[turn][d.drawn] >= 1
+            if not game.declared[turn]:
+                # its options are those of its new hand: offer the turn again on a second clone
+                fresh = d.clone()
+                fresh.hands[turn][d.drawn] -= 1
+                fresh.waits[turn] = expected_waits(fresh, turn)
+                fresh.hands[turn][d.drawn] += 1
+                fresh._open_turn(turn, d.drawn, d.replacement)
+                assert fresh.pending() == d.pending()
+        else:
+            assert d.pending()[turn] == d._discard_options(turn)
+        counts[game.phase] += 1
+        if k % 4 == 0:
+            players = [GreedyBot() for _ in range(4)]
+            for b in players:
+                b.new_hand(random.Random(k))
+            play_hand(d, players)
+            check_game(d)
+            assert sum(d.ledger.totals()) == 0
+    assert counts[TURN] > 10 and (counts[AFTER_CLAIM] > 0 or ruleset == "changbai")
+
+
+def test_on_another_seats_turn_uses_no_hidden_tile():
+    """Two worlds that differ only in what the viewer cannot see give the same redraw for the same
+    rng (the on-turn seat's drawn tile and its offered actions included)."""
+    checked = 0
+    for k, (game, viewer) in enumerate(other_turns("sichuan", range(40, 43))):
+        other_world = determinize(game, viewer, random.Random(k))
+        if hidden_of(other_world, viewer)[:4] == hidden_of(game, viewer)[:4]:
+            continue
+        a = determinize(game, viewer, random.Random(99))
+        b = determinize(other_world, viewer, random.Random(99))
+        assert hidden_of(a, viewer) == hidden_of(b, viewer)
+        checked += 1
+    assert checked > 10
+
+
+def test_on_another_seats_turn_drawn_tile_is_uniform():
+    # MCR without flowers: the drawn tile of the seat on turn is a uniform draw from the unseen tiles
+    game, viewer = next((g, (g.turn + 2) % 4) for g, _ in decisions("mcr", [8])
+                        if g.phase == TURN and len(g.rivers[g.turn]) >= 3 and g.drawn >= 0)
+    unseen = unseen_counts(game, viewer)[:34]
+    total = sum(unseen)
+    rng = random.Random(6)
+    draws = 4000
+    drawn = Counter(determinize(game, viewer, rng).drawn for _ in range(draws))
+    kinds = [t for t in range(34) if unseen[t]]
+    assert set(drawn) <= set(kinds)
+    chi = sum((drawn[t] - draws * unseen[t] / total) ** 2 / (draws * unseen[t] / total) for t in kinds)
+    dof = len(kinds) - 1
+    assert 0.2 * dof < chi < dof + 3.1 * (2 * dof) ** 0.5, chi

@@ -9,10 +9,15 @@ Needs the `[rl]` extra (numpy, gymnasium, pettingzoo): `pip install "mahjong_cor
 this package imports none of them; each is imported by the first call that needs it (an ImportError
 naming that line when missing).
 
-Modules: `layout` (the plane layout, no dependency), `_encode` (the compiled encoder), `table` (the
-shared driver of one hand for the environments), `pettingzoo_env` (`aec_env`, `parallel_env`),
-`gym_env` (`MahjongEnv`, registered as mahjong_core/Sichuan-v0, MCR-v0, Changbai-v0), `vector`
-(`VectorEnv`), `determinize`, `bots` (`ObservationBot`, `PolicyBot`).
+`import mahjong_core.env` registers the Gymnasium ids (mahjong_core/Sichuan-v0, MCR-v0,
+Changbai-v0) without importing Gymnasium: at once if it is imported, else right after its import
+(`registration`).
+
+Modules: `layout` (the plane layout, no dependency), `registration` (the Gymnasium ids, no
+dependency), `_encode` (the compiled encoder), `table` (the shared driver of one hand for the
+environments), `pettingzoo_env` (`aec_env`, `parallel_env`), `gym_env` (`MahjongEnv`), `vector`
+(`VectorEnv`), `render` (the table as text or a picture), `determinize`, `bots` (`ObservationBot`,
+`PolicyBot`).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ import importlib
 from typing import Any
 
 from .layout import LAYOUT_IDS, LAYOUT_VERSION, N_PLANES, plane_names
+from .registration import register_on_import
 
 __all__ = [
     "LAYOUT_IDS", "LAYOUT_VERSION", "N_PLANES", "plane_names", "encode", "legal_mask", "n_planes", "action_size",
@@ -31,7 +37,7 @@ __all__ = [
 _LAZY = {
     "encode": "._encode", "legal_mask": "._encode", "n_planes": "._encode", "SOURCE_ATTRIBUTES": "._encode",
     "aec_env": ".pettingzoo_env", "parallel_env": ".pettingzoo_env",
-    "MahjongEnv": ".gym_env", "register_envs": ".gym_env",
+    "MahjongEnv": ".gym_env", "register_envs": ".registration",
     "VectorEnv": ".vector", "determinize": ".determinize",
     "ObservationBot": ".bots", "PolicyBot": ".bots",
 }
@@ -52,3 +58,6 @@ def __getattr__(name: str) -> Any:
     value = getattr(importlib.import_module(module, __name__), name)
     globals()[name] = value  # later lookups are plain module attributes
     return value
+
+
+register_on_import()

@@ -16,7 +16,7 @@ kinds with all four copies unseen (its owner's void suit excluded in Sichuan).
 
 Not resampled (a known limit): the concealed tiles of a seat that has declared ready (报听) — a
 consistent ready hand with that seat's single wait is not searched for — so a search bot using this
-sees those hands as they are.
+sees those hands as they are (on that seat's own turn, its drawn tile too).
 
 Hidden state that depended on the old hands is recomputed or dropped: the other seats' wait masks,
 their pending
@@ -24,9 +24,18 @@ choices in the open window (claim / rob / 定缺; any answers they had given are
 again), their Sichuan pass locks, a Changbai kept tile (redrawn from the new hand). Positions of
 the wall already drawn keep their old tiles, so the result's log is not a replayable log.
 
-Allowed when `seat` answers the open window (or has answered it), or on its own turn, or in a
-choice window (定缺 / 飘); InvalidArgumentError when another seat is on its own turn (its drawn tile
-is hidden), in a claim / rob window `seat` takes no part in, or when the hand is over.
+When it may be called: on `seat`'s own turn, in a window `seat` answers (or has answered), in a
+choice window (定缺 / 飘), and on another seat's turn — that seat's hand is redrawn like the others
+(on a turn after a draw, its drawn tile is drawn from what is left, as the live wall is) and its
+turn is offered again for the new hand (its win, kongs and 报听 are those of the new tiles).
+InvalidArgumentError, saying why, in the three places where the position itself tells `seat`
+something about the hidden hands that a uniform redraw would ignore (so the world would not be
+consistent with what `seat` has seen):
+- a claim or rob window `seat` takes no part in: the engine opens one only when some seat can
+  claim (or rob) the tile, so its being open says another seat holds tiles that fit it;
+- another seat's Changbai last-four draw (LAST_DRAW): it is open only when that draw wins;
+- a finished hand (nothing to search).
+Search at `seat`'s own decisions (what a bot does) never meets them.
 """
 
 from __future__ import annotations
@@ -95,16 +104,23 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
         raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
     if game.finished or game.phase == DONE:
-        raise InvalidArgumentError("determinize: the hand is over")
-    if game.phase in (TURN, AFTER_CLAIM, LAST_DRAW) and game.turn != seat:
+        raise InvalidArgumentError("determinize: the hand is over (there is nothing left to search)")
+    phase = game.phase
+    if phase == LAST_DRAW and game.turn != seat:
         raise InvalidArgumentError(
-            f"determinize: seat {game.turn} is on its own turn (its drawn tile is hidden from seat {seat}); "
-            f"determinize at a decision of seat {seat} or in a claim / rob / choice window")
-    if game.phase in (CLAIM, ROB) and seat not in game._pending:
+            f"determinize: seat {game.turn}'s last-four draw is open, which shows seat {seat} that this draw "
+            f"lets it win; a uniform redraw would ignore that, so determinize at seat {seat}'s own decision")
+    if phase in (CLAIM, ROB) and seat not in game._pending:
+        window = ("claim", "rob")[phase == ROB]
         raise InvalidArgumentError(
-            f"determinize: seat {seat} does not answer this {('claim', 'rob')[game.phase == ROB]} window; the "
-            f"other seats' answers depend on their hidden tiles (determinize at a decision of seat {seat})")
+            f"determinize: seat {seat} takes no part in this {window} window; the window being open shows "
+            f"seat {seat} that another seat can {'claim' if phase == CLAIM else 'rob'} the tile, which a "
+            f"uniform redraw of the hidden hands would ignore. Determinize at a decision of seat {seat} (its "
+            f"turn, a window it answers, 定缺 / 飘), or on another seat's turn")
     rng = rng if rng is not None else random.Random()
+    # another seat on its own turn: its hand is redrawn like any other, its drawn tile (TURN) from
+    # what is left, as the live wall is; then its turn is offered again for the new hand
+    on_turn = game.turn if phase in (TURN, AFTER_CLAIM) and game.turn != seat else -1
     unseen = unseen_counts(game, seat)
     others = [s for s in range(4) if s != seat]
     sizes = {s: sum(game.hands[s]) for s in others}
@@ -121,6 +137,9 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
     # public constraint first). With several constrained seats a sequential deal can run out of
     # allowed tiles (the true deal shows one exists): start again then.
     fixed = [s for s in others if game.declared[s] and not game.won[s]]
+    redraw = phase == TURN and on_turn >= 0 and on_turn not in fixed
+    if redraw:
+        sizes[on_turn] -= 1  # the hand before its draw; the drawn tile comes from the rest
     clean = [s for s in others if _void_clean(game, s) and s not in fixed]
     order = clean + [s for s in others if s not in clean and s not in fixed]
     start = list(unseen)
@@ -159,6 +178,8 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
         unseen = list(start)
         for (s, i), t in kongs.items():
             unseen[t] -= 4
+    if redraw:
+        drawn = pool.pop(rng.randrange(len(pool)))
     for (s, i), t in kongs.items():
         _, _, marker, frm = new.melds[s][i]
         new.melds[s][i] = (MELD_CONCEALED_KONG, t, marker, frm)
@@ -172,7 +193,9 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
 
     # 4. hidden state that followed from the old hands
     for s in others:
-        if not new.won[s] and s not in fixed:
+        if s == on_turn and phase == AFTER_CLAIM and s not in fixed:
+            new.waits[s] = 0  # a hand of 14 - 3·melds tiles has no wait until it discards (recomputed then)
+        elif not new.won[s] and s not in fixed:
             new._update_waits(s)
         if new.lock is not None:
             new.lock[s] = -1
@@ -182,7 +205,11 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
         new._offers.pop(s, None)
         new.pungs[s] = [m[1] for m in new.melds[s] if m[0] == MELD_PUNG]
     own_answer = game._answers.get(seat)
-    phase = game.phase
+    if redraw:
+        new.hands[on_turn][drawn] += 1
+        new._open_turn(on_turn, drawn, game.replacement)  # its options (win, kongs, 报听) for the new hand
+    elif on_turn >= 0 and phase == AFTER_CLAIM and on_turn not in fixed:
+        new._after_claim_turn(on_turn)  # its discards for the new hand
     if phase == CLAIM:
         new._answers = {}
         new._open_claims(game.discarder, game.discard)

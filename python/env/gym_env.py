@@ -1,19 +1,23 @@
 """Gymnasium single-agent environment: one learner seat against built-in or user-supplied opponents.
 
-    import gymnasium, mahjong_core.env.gym_env   # registers the ids below
+    import gymnasium, mahjong_core.env          # importing mahjong_core.env registers the ids below
     env = gymnasium.make("mahjong_core/Sichuan-v0", opponents=["greedy", "random", "greedy"])
 
-Ids: mahjong_core/Sichuan-v0, mahjong_core/MCR-v0, mahjong_core/Changbai-v0 (`register_envs()`
-registers them; importing this module does too). An episode is one hand. Observation:
-`{"observation": (C, 34) uint8, "action_mask": (A,) int8}`; action: a code of the ruleset's
-ActionSpace; reward: the learner's ledger change during the step (its answer and the opponents'
-answers after it), times `reward_scale`. `seat`: the learner's seat (0..3) or "random" (drawn
+Ids: mahjong_core/Sichuan-v0, mahjong_core/MCR-v0, mahjong_core/Changbai-v0 (see `registration`:
+`import mahjong_core.env` registers them, before or after `import gymnasium`). An episode is one
+hand. Observation: `{"observation": (C, 34) uint8, "action_mask": (A,) int8}`; action: a code of
+the ruleset's ActionSpace; reward: the learner's ledger change during the step (its answer and the
+opponents' answers after it), times `reward_scale`. `seat`: the learner's seat (0..3) or "random" (drawn
 from the seed each hand). `reset(seed=S)` deals hand 0 of S; `reset()` the next hand.
 
 `illegal_action`: "raise" (default) — an illegal or out-of-range action raises IllegalActionError
 and changes nothing; "default" — the learner's `Game.default_action` is played instead and
 `info["illegal_action"]` is True (for unmasked samplers; Gymnasium's `check_env` steps with
-`action_space.sample()`, which ignores the mask).
+`action_space.sample()`, which ignores the mask; docs/OBSERVATION.md's first example).
+
+`action_masks()`: the learner's legal actions as a bool array (for maskable-PPO libraries).
+`render_mode`: "ansi" (the table as text) or "rgb_array" (the table as a picture, needs
+`pip install cairosvg pillow`); see `render`.
 """
 
 from __future__ import annotations
@@ -26,12 +30,12 @@ from . import spaces
 from ._deps import gymnasium, numpy
 from ._encode import encode_into, mask_into
 from .layout import N_PLANES
-from .opponents import bot_rng, play_until, resolve_opponents
+from .opponents import bot_rng, play_until, resolve_opponents, start_hand
+from .registration import ENV_IDS, register_envs
+from .render import RENDER_MODES, table_rgb, table_text
 from .table import Table, to_code
 
 __all__ = ["MahjongEnv", "register_envs", "ENV_IDS"]
-
-ENV_IDS = {"sichuan": "mahjong_core/Sichuan-v0", "mcr": "mahjong_core/MCR-v0", "changbai": "mahjong_core/Changbai-v0"}
 
 _gym = gymnasium()
 
@@ -39,11 +43,13 @@ _gym = gymnasium()
 class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
     """Single-agent mahjong (see the module docstring)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, ruleset: str = "sichuan", opponents: Any = None, *, seat: Any = 0, rules: Any = None,
                  reward_scale: float = 1.0, render_mode: Optional[str] = None, illegal_action: str = "raise",
                  **options: Any) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         if illegal_action not in ("raise", "default"):
             raise InvalidArgumentError(f"illegal_action must be 'raise' or 'default', got {illegal_action!r}")
         self.illegal_action = illegal_action
@@ -81,9 +87,7 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
         while True:
             if self._seat_rule == "random":
                 self.seat = bot_rng(table.seed, table.hand_no).randrange(4)
-            rng = bot_rng(table.seed, table.hand_no)
-            for bot in self.opponents:
-                bot.new_hand(rng)
+            start_hand(self.opponents, bot_rng(table.seed, table.hand_no))
             self._bots = [None] * 4
             for k, bot in enumerate(self.opponents):
                 self._bots[(self.seat + 1 + k) % 4] = bot
@@ -113,18 +117,25 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
             info["totals"] = game.ledger.totals()
         return self._observation(), reward, self._done, False, info
 
-    def render(self) -> Optional[str]:
-        if self.render_mode != "ansi" or self.table.game is None:
+    def action_masks(self) -> Any:
+        """The learner's legal actions now: a bool array of shape (A,) (the name maskable-PPO
+        libraries call; the same as the observation's "action_mask"). All False when the hand is
+        over or before the first `reset()`."""
+        np = numpy()
+        if self._done:
+            return np.zeros(self.action_space.n, np.bool_)
+        game = self.table.game
+        actions = game._pending.get(self.seat) if self.seat not in game._answers else None
+        mask_into(actions or [], game.space.code_of_uid, self._mask)
+        return self._mask.astype(np.bool_)
+
+    def render(self) -> Any:
+        """"ansi": the whole table as text (`render.table_text`); "rgb_array": the viz SVG as an
+        (H, W, 3) uint8 array (`render.table_rgb`: needs `pip install cairosvg pillow`); None
+        without a render mode or before the first `reset()`."""
+        if self.render_mode is None or self.table.game is None:
             return None
-        return repr(self.table.game)
+        return table_text(self.table.game) if self.render_mode == "ansi" else table_rgb(self.table.game)
 
 
-def register_envs() -> None:
-    """Register the three ids with Gymnasium (idempotent)."""
-    registry = _gym.envs.registry
-    for ruleset, env_id in ENV_IDS.items():
-        if env_id not in registry:
-            _gym.register(id=env_id, entry_point="mahjong_core.env.gym_env:MahjongEnv", kwargs={"ruleset": ruleset})
-
-
-register_envs()
+register_envs(_gym)  # importing this module directly registers the ids too

@@ -10,26 +10,45 @@ from mahjong_core.game.bots import Bot, make_bot
 
 from .table import next_seat
 
-__all__ = ["resolve_opponents", "play_until", "bot_rng"]
+__all__ = ["resolve_opponents", "play_until", "bot_rng", "start_hand"]
 
 
-def resolve_opponents(opponents: Any) -> List[Bot]:
-    """Three bots from None (three GreedyBots), a bot name or Bot (for all three), or a list of three
-    names / Bots (for the seats after the learner, in turn order)."""
+def _is_bot(obj: Any) -> bool:
+    """A bot is any object (not a class) with a callable `choose(game, seat, actions)`; subclassing
+    `mahjong_core.game.bots.Bot` is optional, and so is its `new_hand(rng)` hook."""
+    return isinstance(obj, Bot) or (not isinstance(obj, type) and callable(getattr(obj, "choose", None)))
+
+
+def resolve_opponents(opponents: Any) -> List[Any]:
+    """Three bots from None (three GreedyBots), a bot name or bot (for all three), or a list of three
+    names / bots (for the seats after the learner, in turn order). A bot is anything with
+    `choose(game, seat, actions)`."""
     if opponents is None:
         opponents = "greedy"
-    if isinstance(opponents, (str, Bot)):
-        opponents = [opponents] * 3
+    if isinstance(opponents, (str, type)) or _is_bot(opponents):
+        opponents = [opponents] * 3  # (a class is refused below, with a hint)
     if not isinstance(opponents, Sequence) or len(opponents) != 3:
-        raise InvalidArgumentError(f"opponents: give three bots (names or Bot objects) or one for all, got {opponents!r}")
-    out: List[Bot] = []
+        raise InvalidArgumentError(f"opponents: give three bots (names or bot objects) or one for all, got {opponents!r}")
+    out: List[Any] = []
     for bot in opponents:
         if isinstance(bot, str):
             bot = make_bot(bot)
-        elif not isinstance(bot, Bot):
-            raise InvalidArgumentError(f"an opponent is a bot name or a mahjong_core.game.bots.Bot, got {bot!r}")
+        elif not _is_bot(bot):
+            hint = " (a class: pass an instance, e.g. MyBot())" if isinstance(bot, type) else ""
+            raise InvalidArgumentError(
+                f"an opponent is a bot name ('random', 'greedy') or an object with a choose(game, seat, actions) "
+                f"method, got {bot!r}{hint}")
         out.append(bot)
     return out
+
+
+def start_hand(bots: Sequence[Any], rng: random.Random) -> None:
+    """Give each bot that has the optional `new_hand(rng)` hook the hand's random stream (None
+    entries, the learner's seat, are skipped)."""
+    for bot in bots:
+        hook = getattr(bot, "new_hand", None)
+        if hook is not None:
+            hook(rng)
 
 
 def bot_rng(seed: int, hand_no: int) -> random.Random:

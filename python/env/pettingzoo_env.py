@@ -10,8 +10,12 @@ seats, the lowest unanswered one; the window resolves when the last has answered
 step answers the whole open window — every agent whose mask is not all zero; the actions of the
 others are ignored.
 
+`action_masks()`: the legal actions as bool arrays (AEC: of `agent_selection`, or the agent
+given; parallel: a dict per agent) — the name maskable-PPO libraries call.
+
 Keyword arguments: `rules` (preset name, Rules or dict of overrides), `reward_scale`, `render_mode`
-("ansi"), and the ruleset's game options (MCR `prevalent_wind`). Hand k after `reset(seed=S)` is
+("ansi": the table as text; "rgb_array": as a picture, needs `pip install cairosvg pillow`; see
+`render`), and the ruleset's game options (MCR `prevalent_wind`). Hand k after `reset(seed=S)` is
 `new_game(ruleset, seed=S, hand_no=k)`.
 """
 
@@ -19,13 +23,14 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional
 
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 from mahjong_core.game.actions import SPACES
 
 from . import spaces
 from ._deps import numpy, pettingzoo
-from ._encode import next_seat, observe_into
+from ._encode import mask_into, next_seat, observe_into
 from .layout import N_PLANES
+from .render import RENDER_MODES, table_rgb, table_text
 from .table import AGENTS, Table, to_code
 
 __all__ = ["aec_env", "parallel_env"]
@@ -61,12 +66,14 @@ def parallel_env(ruleset: str, **kwargs: Any) -> Any:
 class _Common:
     def _setup(self, ruleset: str, rules: Any, reward_scale: float, render_mode: Optional[str],
                options: Dict[str, Any]) -> None:
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         self.table = Table(ruleset, rules, reward_scale, **options)
         self.ruleset = self.table.ruleset
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
-        self.metadata = {"name": f"mahjong_core_{self.ruleset}_v0", "render_modes": ["ansi"],
-                         "is_parallelizable": True}
+        self.metadata = {"name": f"mahjong_core_{self.ruleset}_v0", "render_modes": list(RENDER_MODES),
+                         "render_fps": 4, "is_parallelizable": True}
         self._obs_space = spaces.observation_space(self.ruleset)
         self._act_space = spaces.action_space(self.ruleset)
         self._np = numpy()
@@ -96,11 +103,23 @@ class _Common:
             action = code  # the engine's own error for a code out of range
         self.table.game.act(seat, action)  # raises IllegalActionError, state unchanged
 
-    def render(self) -> Optional[str]:
-        if self.render_mode != "ansi" or self.table.game is None:
+    def _mask_of(self, agent: str) -> Any:
+        if not isinstance(agent, str) or agent not in _SEAT:
+            raise InvalidArgumentError(f"agent must be one of {', '.join(AGENTS)}, got {agent!r}")
+        np = self._np
+        if not self._started:
+            return np.zeros(self._act_space.n, np.bool_)
+        mask = np.empty(self._act_space.n, np.int8)
+        mask_into(self.table.game.legal_actions(_SEAT[agent]), self.table.game.space.code_of_uid, mask)
+        return mask.astype(np.bool_)
+
+    def render(self) -> Any:
+        """"ansi": the whole table as text (`render.table_text`); "rgb_array": the viz SVG as an
+        (H, W, 3) uint8 array (`render.table_rgb`: needs `pip install cairosvg pillow`); None
+        without a render mode or before the first `reset()`."""
+        if self.render_mode is None or self.table.game is None:
             return None
-        game = self.table.game
-        return f"{game!r}\n" + "\n".join(f"seat {s}: {game.hand_of(s)} river {game.rivers[s]}" for s in range(4))
+        return table_text(self.table.game) if self.render_mode == "ansi" else table_rgb(self.table.game)
 
     def close(self) -> None:
         pass
@@ -128,6 +147,11 @@ class _AECMixin(_Common):
 
     def observe(self, agent: str) -> Dict[str, Any]:
         return self._observe(_SEAT[agent])
+
+    def action_masks(self, agent: Optional[str] = None) -> Any:
+        """The legal actions of `agent` (default: `agent_selection`) as a bool array of shape (A,)
+        (the name maskable-PPO libraries call; the same as its observation's "action_mask")."""
+        return self._mask_of(self.agent_selection if agent is None else agent)
 
     def step(self, action: Any) -> None:
         if not self._started:
@@ -179,6 +203,11 @@ class _ParallelMixin(_Common):
         self._started = True
         self.agents = list(AGENTS)
         return {a: self._observe(s) for s, a in enumerate(AGENTS)}, {a: {} for a in AGENTS}
+
+    def action_masks(self) -> Dict[str, Any]:
+        """Every agent's legal actions as a bool array of shape (A,) (all False for an agent with
+        nothing to answer): the masks of the observations `step` returned."""
+        return {a: self._mask_of(a) for a in AGENTS}
 
     def step(self, actions: Dict[str, Any]) -> Any:
         if not self._started or not self.agents:

@@ -14,7 +14,9 @@ arrays preallocated once (the same arrays every step: copy what you keep). Autor
 observation of the next hand (rewards are those of the hand that ended). Seeding: `reset(seed=S)`
 gives sub-env i the seed S + i (or `seed=[S0, S1, ...]` one each); its hands are then hand 0, 1, ...
 of that seed, so a sub-env's run is reproducible whatever N is. Actions: an array of N codes;
-an illegal one raises IllegalActionError before any sub-env moves.
+an illegal one raises IllegalActionError before any sub-env moves. `action_masks()`: the (N, A)
+bool masks (the name maskable-PPO libraries call). docs/OBSERVATION.md ("VectorEnv") is the
+user's reference.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from . import spaces
 from ._deps import gymnasium, numpy
 from ._encode import StepKernel
 from .layout import N_PLANES
-from .opponents import bot_rng, play_until, resolve_opponents
+from .opponents import bot_rng, play_until, resolve_opponents, start_hand
 from .table import Table, next_seat, to_code
 
 __all__ = ["VectorEnv"]
@@ -90,10 +92,7 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
             if self.self_play:
                 seat = next_seat(game)
             else:
-                rng = bot_rng(table.seed, table.hand_no)
-                for bot in self._bots[i]:
-                    if bot is not None:
-                        bot.new_hand(rng)
+                start_hand(self._bots[i], bot_rng(table.seed, table.hand_no))
                 seat = play_until(game, self.learner, self._bots[i])
             if seat >= 0:
                 break
@@ -154,6 +153,13 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         out = np.empty(self.num_envs, np.int64)
         self._kernel.sample(rng.random(self.num_envs), out)
         return out
+
+    def action_masks(self) -> Any:
+        """The acting seat's legal actions in every sub-env: a bool array of shape (N, A), a copy of
+        the observation's "action_mask" (the name maskable-PPO libraries call)."""
+        if not self._started:
+            raise IllegalActionError("call reset() before action_masks()")
+        return self._masks.astype(numpy().bool_)
 
     def close_extras(self, **kwargs: Any) -> None:
         pass
