@@ -30,6 +30,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 WAIT = 20
+SUIT_WORDS = {"m": ("万", "characters"), "p": ("筒", "dots"), "s": ("条", "bamboo")}
 
 
 class ServerThread(threading.Thread):
@@ -110,6 +111,17 @@ def check_dom(driver, table) -> None:
             assert shown == sorted(view["hand"])
         else:  # nothing of another seat's hand is in the page
             assert not [t for t in hand if t.get_attribute("data-tile")]
+    # Sichuan's 定缺: each seat's badge names the suit the engine holds for it (once the view shows it)
+    voids = view.get("void") or [None] * 4
+    for box in seats:
+        s = int(box.get_attribute("data-seat"))
+        badges = box.find_elements(By.CSS_SELECTOR, ".badge.void")
+        if voids[s] is None:
+            assert not badges, (s, [b.text for b in badges])
+            continue
+        assert len(badges) == 1 and badges[0].get_attribute("data-void") == "mps"[game.void[s]] == voids[s]
+        assert any(word in badges[0].text for word in SUIT_WORDS[voids[s]]), (s, badges[0].text)
+    assert "undefined" not in driver.find_element(By.TAG_NAME, "body").text
     # the legal choices only: clickable tiles = legal discards, buttons = the other legal actions
     legal = game.legal_actions(0)
     discards = {str(a.tile) for a in legal if a.kind.name == "DISCARD"}
