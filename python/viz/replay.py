@@ -317,8 +317,10 @@ tr.total td{font-weight:bold;border-top:2px solid #999}
   main{flex:1 1 auto;min-height:0;flex-wrap:nowrap;align-items:stretch}
   #board{--side:min(calc(100vh - 60px),calc(100vw - 380px));width:var(--side);height:var(--side)}
   aside{min-height:0;overflow:auto}
-  #win-section{flex:0 1 auto;min-height:3em;overflow:auto}
-  #events{flex:1 1 0;min-height:7em;display:flex;flex-direction:column}
+  #win-section{flex:0 1 auto;min-height:3em;max-height:28vh;overflow:auto}
+  #ledger{flex:0 1 auto;min-height:3em;max-height:18vh;overflow:auto}
+  #ledger tfoot td{position:sticky;bottom:-10px;background:var(--panel)}
+  #events{flex:1 1 0;min-height:9em;display:flex;flex-direction:column}
   #events ol{flex:1 1 0;max-height:none;min-height:0}
 }
 """
