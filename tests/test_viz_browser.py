@@ -252,3 +252,26 @@ def test_a_botzone_record_ends_with_its_final_scores(driver, tmp_path):
         assert f"seat {s} {v:+d}".replace("+0", "0") in totals
     driver.execute_script("window.mjcReplay.go(3)")
     assert "No payment yet" in driver.find_element("id", "ledger").text   # before the end: nothing settled
+
+
+def test_the_viewer_centre_says_whose_turn_it_is(driver, tmp_path):
+    """As the browser table does: the seat to play, by wind, with an arrow toward it (seat 0 at the bottom)."""
+    game = with_win("mcr")
+    _page(driver, tmp_path, game.log)
+    tl = timeline(game.log)
+    from mahjong_core.viz.table import TableTracker
+
+    tracker = TableTracker(tl.log)
+    checked = 0
+    for i, event in enumerate(tl.log["events"][:40]):
+        tracker.apply(event)
+        state = tracker.state()
+        driver.execute_script(f"window.mjcReplay.go({i})")
+        shown = driver.find_elements("css selector", "#parts .centre text.turn")
+        if state.turn is None or state.finished:
+            assert not shown
+            continue
+        wind = ("East", "South", "West", "North")[(state.turn - state.dealer) % 4]
+        assert shown[0].text == f"{'↓→↑←'[state.turn % 4]} {wind} to play"
+        checked += 1
+    assert checked > 20
