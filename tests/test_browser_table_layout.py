@@ -190,6 +190,10 @@ def test_every_void_badge_names_the_engines_void(driver, tmp_path):
         table = start_against_bots(driver, server)
         game = table.game
         assert driver.execute_script("return window.mjcTable.cjk") is CJK_FONT
+        # the font check tells drawn glyphs from missing ones: Latin is drawn, an unassigned code point is not
+        assert driver.execute_script("return window.mjcTable.drawsGlyphs('Pung')") is True
+        assert driver.execute_script("return window.mjcTable.drawsGlyphs('\\u{10FFFE}')") is False
+        assert driver.execute_script("return window.mjcTable.drawsGlyphs('缺碰杠')") is CJK_FONT
         buttons = driver.find_elements(By.CSS_SELECTOR, "#actions button.action")
         assert sorted(b.get_attribute("data-name") for b in buttons) == ["Void(m)", "Void(p)", "Void(s)"]
         for b in buttons:
