@@ -13,13 +13,15 @@ from __future__ import annotations
 import io
 import os
 import shutil
+import subprocess
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, List, Optional, Union
+from typing import Any, Dict, Iterator, List, Optional, Union
 
 import pytest
 
 __all__ = ["chromium_paths", "chromium_or_skip", "open_page", "console_errors", "screenshot", "assert_not_blank",
-           "close_driver"]
+           "close_driver", "viewport", "page_fits", "boxes", "CJK_FONT"]
 
 _DRIVER: Optional[Any] = None
 
@@ -76,6 +78,48 @@ def open_page(driver: Any, target: Union[str, Path]) -> List[str]:
         url = Path(target).resolve().as_uri()
     driver.get(url)
     return console_errors(driver)
+
+
+@contextmanager
+def viewport(driver: Any, width: int, height: int) -> Iterator[None]:
+    """The page's viewport is exactly width x height CSS pixels inside the block (Chromium's device
+    metrics override: the window size of headless Chromium is not the viewport)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def page_fits(driver: Any) -> Dict[str, float]:
+    """The document's scroll size against the viewport: {"width", "height", "scroll_width", "scroll_height"}."""
+    return driver.execute_script(
+        "const e = document.documentElement; return {width: innerWidth, height: innerHeight, "
+        "scroll_width: Math.max(e.scrollWidth, document.body.scrollWidth), "
+        "scroll_height: Math.max(e.scrollHeight, document.body.scrollHeight)};")
+
+
+def boxes(driver: Any, selector: str) -> List[Dict[str, float]]:
+    """The bounding boxes (left, top, right, bottom, width, height; CSS pixels of the viewport) of
+    every element matching `selector`."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).map(e => { const r = e.getBoundingClientRect();"
+        " return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height}; });",
+        selector)
+
+
+def _cjk_font() -> bool:
+    """A font with Chinese glyphs is installed (fontconfig's answer; False without fc-list)."""
+    fc = shutil.which("fc-list")
+    if not fc:
+        return False
+    out = subprocess.run([fc, ":lang=zh", "family"], capture_output=True, text=True, timeout=30).stdout
+    return bool(out.strip())
+
+
+#: whether this machine has a CJK font (what the pages' own font check must agree with)
+CJK_FONT = _cjk_font()
 
 
 def screenshot(driver: Any, path: Optional[Union[str, Path]] = None) -> bytes:

@@ -4,7 +4,8 @@ step against the engine, the controls, screenshots. Skips only when chromium is 
 from __future__ import annotations
 
 import pytest
-from browser import assert_not_blank, chromium_or_skip, close_driver, console_errors, open_page, screenshot
+from browser import (assert_not_blank, boxes, chromium_or_skip, close_driver, console_errors, open_page, page_fits,
+                     screenshot, viewport)
 from mahjong_core.viz import hand_svg, replay_html, table_svg, timeline
 from viz_support import botzone_record, checkpoints, played, with_win
 
@@ -179,3 +180,98 @@ def test_a_botzone_table_record_opens(driver, tmp_path):
     assert [row[0] for row in counts[-1]] == [sum(h) for h in expected["hands"]]
     assert [row[2] for row in counts[-1]] == [len(r) for r in expected["rivers"]]
     assert console_errors(driver) == []
+
+
+def _inside(box, fits, what):
+    assert box["width"] > 0 and box["height"] > 0, what
+    assert box["left"] >= 0 and box["top"] >= 0, (what, box)
+    assert box["right"] <= fits["width"] + 0.5 and box["bottom"] <= fits["height"] + 0.5, (what, box, fits)
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_the_viewer_fits_the_screen_without_scrolling(driver, tmp_path, size):
+    """With --seat 0 the file is about seat 0's hand, drawn at the bottom: it must be in view, and so
+    must the controls, the caption and the event list, without scrolling the page."""
+    game = with_win("sichuan")
+    _page(driver, tmp_path, game.log, seat=0)
+    n = driver.execute_script("return window.mjcReplay.frames")
+    with viewport(driver, *size):
+        for step in (0, n // 2, n - 1):
+            driver.execute_script(f"window.mjcReplay.go({step})")
+            fits = page_fits(driver)
+            assert (fits["width"], fits["height"]) == size
+            assert fits["scroll_width"] <= size[0] and fits["scroll_height"] <= size[1], (step, fits)
+            hands = {s: boxes(driver, f'#parts .hand[data-seat="{s}"] use.tile') for s in range(4)}
+            assert hands[0], step
+            for s, tiles in hands.items():
+                for box in tiles:
+                    _inside(box, fits, f"step {step}: a tile of seat {s}'s hand")
+            bottom = max(b["bottom"] for b in hands[0])
+            assert all(bottom >= max(b["bottom"] for b in hands[s]) for s in (1, 2, 3))  # seat 0 at the bottom
+            for selector in ("#table", "#controls", "#caption", "#event-list", "#ledger"):
+                _inside(boxes(driver, selector)[0], fits, selector)
+            assert boxes(driver, "#table")[0]["height"] >= 0.85 * (size[1] - 40)  # the board uses the height
+    assert console_errors(driver) == []
+
+
+def test_step_numbers_agree_between_the_address_and_the_counter(driver, tmp_path):
+    game = with_win("mcr")
+    path = _page(driver, tmp_path, game.log)
+    n = driver.execute_script("return window.mjcReplay.frames")
+    driver.get(path.resolve().as_uri() + "#step=40")
+    assert driver.find_element("id", "step").text == f"40 / {n}"
+    assert _index(driver) == 39
+    current = driver.find_element("css selector", "#event-list li.current")
+    assert driver.execute_script("return Array.from(arguments[0].parentNode.children).indexOf(arguments[0]) + 1",
+                                 current) == 40   # the event list's number 40
+    driver.find_element("id", "next").click()
+    assert driver.find_element("id", "step").text == f"41 / {n}"
+    assert driver.execute_script("return location.hash") == "#step=41"   # the address follows
+    driver.execute_script("location.hash = '#step=7'")
+    assert driver.find_element("id", "step").text == f"7 / {n}"
+    driver.get(path.resolve().as_uri() + f"#step={n + 50}")   # beyond the end: the last step
+    assert driver.find_element("id", "step").text == f"{n} / {n}"
+    assert console_errors(driver) == []
+
+
+def test_a_botzone_record_ends_with_its_final_scores(driver, tmp_path):
+    import json
+    from pathlib import Path
+
+    path = Path(__file__).parent / "data" / "botzone" / "hu-robbed-1200.json"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    _page(driver, tmp_path, record, "final.html")
+    driver.execute_script("window.mjcReplay.go(window.mjcReplay.frames - 1)")
+    ledger = driver.find_element("id", "ledger").text
+    assert "No payment" not in ledger
+    assert "Final scores of the Botzone judge" in ledger
+    content = record["log"][-1]["output"]["content"]
+    totals = driver.find_element("id", "ledger-totals").text
+    for s in range(4):
+        v = int(content[str(s)])
+        assert f"seat {s} {v:+d}".replace("+0", "0") in totals
+    driver.execute_script("window.mjcReplay.go(3)")
+    assert "No payment yet" in driver.find_element("id", "ledger").text   # before the end: nothing settled
+
+
+def test_the_viewer_centre_says_whose_turn_it_is(driver, tmp_path):
+    """As the browser table does: the seat to play, by wind, with an arrow toward it (seat 0 at the bottom)."""
+    game = with_win("mcr")
+    _page(driver, tmp_path, game.log)
+    tl = timeline(game.log)
+    from mahjong_core.viz.table import TableTracker
+
+    tracker = TableTracker(tl.log)
+    checked = 0
+    for i, event in enumerate(tl.log["events"][:40]):
+        tracker.apply(event)
+        state = tracker.state()
+        driver.execute_script(f"window.mjcReplay.go({i})")
+        shown = driver.find_elements("css selector", "#parts .centre text.turn")
+        if state.turn is None or state.finished:
+            assert not shown
+            continue
+        wind = ("East", "South", "West", "North")[(state.turn - state.dealer) % 4]
+        assert shown[0].text == f"{'↓→↑←'[state.turn % 4]} {wind} to play"
+        checked += 1
+    assert checked > 20

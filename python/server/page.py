@@ -1,8 +1,11 @@
-"""The browser table: one self-contained HTML page (inline CSS and JS, no network but its own server).
+"""The browser table: one self-contained HTML page (inline CSS, JS and SVG; no network but its own server).
 
 The page (`table.html`, next to this module) speaks the protocol of docs/SERVER.md on `/ws` of the
 server that served it, keeps its seat token in localStorage (a reload resumes the seat), shows the
 seat's own view only, and offers exactly the legal actions the server lists.
+
+Its tiles are the SVG symbols of `mahjong_core.viz.tiles` (the replay viewer's), put into the page
+once where `table.html` says `<!--mjc:tiles-->`: one picture language for the table and the viewer.
 """
 
 from __future__ import annotations
@@ -12,12 +15,25 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["page_html", "replay_viewer"]
+__all__ = ["page_html", "replay_viewer", "TILES_MARK"]
+
+#: where table.html takes the tile symbols
+TILES_MARK = "<!--mjc:tiles-->"
+
+
+def _tile_sprite() -> str:
+    """A hidden `<svg>` holding every tile symbol (`#mjc-t5m`, ..., `#mjc-tback`); inline SVG in HTML
+    needs no xmlns (and the page names no URL: nothing from the network)."""
+    from mahjong_core.viz.tiles import BACK, NAMES, defs
+
+    return ('<svg id="mjc-tiles" width="0" height="0" aria-hidden="true" '
+            'style="position:absolute;width:0;height:0;overflow:hidden">' + defs([*NAMES, BACK]) + "</svg>")
 
 
 @lru_cache(maxsize=1)
 def page_html() -> str:
-    return resources.files(__package__).joinpath("table.html").read_text(encoding="utf-8")
+    page = resources.files(__package__).joinpath("table.html").read_text(encoding="utf-8")
+    return page.replace(TILES_MARK, _tile_sprite(), 1)
 
 
 def replay_viewer() -> Any:

@@ -7,7 +7,8 @@ style from elsewhere, so it works offline. With `seat`, only what that seat saw 
 embedded.
 
 Controls: buttons, ← / → (step), Home / End, W (next win), Space (play / pause), a slider, and the
-event list (click to jump).
+event list (click to jump). Steps count from 1 in the counter, the event list and the address
+(`#step=40` opens at "40 / n"; the address follows the step shown).
 """
 
 from __future__ import annotations
@@ -278,13 +279,14 @@ _CSS = """
 :root{--felt:#14573c;--ink:#1f2a44;--panel:#fbfaf6;--line:#d9d4c5;--accent:#f1c40f}
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.45 "DejaVu Sans",Verdana,Arial,Helvetica,sans-serif;color:var(--ink);background:#e9e6dc}
-header{padding:8px 16px;background:#0b3d2a;color:#f4f1e8;display:flex;gap:16px;align-items:baseline;flex-wrap:wrap}
+header{flex:0 0 auto;height:40px;padding:0 16px;background:#0b3d2a;color:#f4f1e8;display:flex;gap:16px;align-items:center;
+  white-space:nowrap;overflow:hidden}
 header h1{font-size:17px;margin:0}
-header .meta{opacity:.8;font-size:13px}
-main{display:flex;gap:14px;padding:12px;align-items:flex-start;flex-wrap:wrap}
-#board{flex:1 1 560px;max-width:800px}
-#table{width:100%;height:auto;display:block;border-radius:12px;box-shadow:0 2px 10px rgba(0,0,0,.25)}
-aside{flex:1 1 320px;max-width:520px;display:flex;flex-direction:column;gap:10px}
+header .meta{opacity:.8;font-size:13px;overflow:hidden;text-overflow:ellipsis}
+main{display:flex;gap:12px;padding:10px;align-items:flex-start;flex-wrap:wrap}
+#board{flex:0 0 auto;width:min(800px,100%)}
+#table{width:100%;height:100%;display:block;border-radius:12px;box-shadow:0 2px 10px rgba(0,0,0,.25)}
+aside{flex:1 1 320px;max-width:560px;display:flex;flex-direction:column;gap:8px}
 section,#controls{background:var(--panel);border:1px solid var(--line);border-radius:10px;padding:10px 12px}
 #controls .buttons{display:flex;gap:6px;flex-wrap:wrap}
 button{font:inherit;padding:4px 10px;border:1px solid #b9b29c;border-radius:6px;background:#fff;cursor:pointer}
@@ -307,6 +309,20 @@ tr.total td{font-weight:bold;border-top:2px solid #999}
 #events li{cursor:pointer;padding:1px 2px}
 #events li.current{background:#fff1b8;font-weight:bold}
 .muted{color:#888}
+/* A screen of a laptop or wider: the page fits the window (the board as high as it may be, the side
+   panels scroll inside), so the bottom seat's hand is always in view. */
+@media (min-width:900px) and (min-height:500px){
+  html,body{height:100%}
+  body{display:flex;flex-direction:column}
+  main{flex:1 1 auto;min-height:0;flex-wrap:nowrap;align-items:stretch}
+  #board{--side:min(calc(100vh - 60px),calc(100vw - 380px));width:var(--side);height:var(--side)}
+  aside{min-height:0;overflow:auto}
+  #win-section{flex:0 1 auto;min-height:3em;max-height:28vh;overflow:auto}
+  #ledger{flex:0 1 auto;min-height:3em;max-height:18vh;overflow:auto}
+  #ledger tfoot td{position:sticky;bottom:-10px;background:var(--panel)}
+  #events{flex:1 1 0;min-height:9em;display:flex;flex-direction:column}
+  #events ol{flex:1 1 0;max-height:none;min-height:0}
+}
 """
 
 _JS = r"""
@@ -337,7 +353,8 @@ function go(i){
   parts.innerHTML = f.p.map(function(k){ return D.parts[k]; }).join('');
   caption.innerHTML = f.c;
   slider.value = String(index);
-  step.textContent = (index + 1) + ' / ' + n;
+  step.textContent = (index + 1) + ' / ' + n;   // steps count from 1, as the event list and #step= do
+  if (history.replaceState) history.replaceState(null, '', '#step=' + (index + 1));
   let html = '';
   for (let w = 0; w < f.w; w++) {
     html += D.wins[w].html.replace('class="win"', w === f.w - 1 ? 'class="win latest"' : 'class="win"');
@@ -351,8 +368,14 @@ function go(i){
     rows += '<tr class="transfer"><td>' + seatName(t[0]) + ' → ' + seatName(t[1]) + '</td><td class="num">' + t[2] +
             '</td><td>' + escapeHtml(t[3]) + '</td></tr>';
   }
-  if (f.t === 'end' && D.totals && !D.ledger.length) for (let s = 0; s < 4; s++) totals[s] = D.totals[s];
-  ledgerBody.innerHTML = rows || '<tr><td colspan="3" class="muted">No payment yet.</td></tr>';
+  if (f.t === 'end' && D.totals && !D.ledger.length) {
+    // a record without transfers (Botzone): its final scores are the totals
+    for (let s = 0; s < 4; s++) totals[s] = D.totals[s];
+    rows = '<tr class="final"><td colspan="3">Final scores of the ' + escapeHtml(D.header.source === 'botzone' ?
+      'Botzone judge' : 'log') + ' (the record lists no transfers)</td></tr>';
+  }
+  const none = index === n - 1 ? 'No payment in this hand.' : 'No payment yet.';
+  ledgerBody.innerHTML = rows || '<tr><td colspan="3" class="muted">' + none + '</td></tr>';
   totalsRow.innerHTML = '<td>totals</td><td colspan="2">' + totals.map(function(v, s){
     return 'seat ' + s + ' <b>' + (v > 0 ? '+' : '') + v + '</b>'; }).join(' · ') + '</td>';
   const items = list.children;
@@ -393,8 +416,12 @@ document.addEventListener('keydown', function(e){
   else if (e.key === ' ') { play(); e.preventDefault(); }
 });
 window.mjcReplay = {go: go, frames: n, index: function(){ return index; }, nextWin: nextWin};
-const start = parseInt((location.hash.match(/step=(\d+)/) || [])[1] || '0', 10);
-go(isNaN(start) ? 0 : start);
+const start = parseInt((location.hash.match(/step=(\d+)/) || [])[1] || '1', 10);   // 1-based, as the counter
+go(isNaN(start) ? 0 : start - 1);
+window.addEventListener('hashchange', function(){
+  const m = location.hash.match(/step=(\d+)/);
+  if (m && parseInt(m[1], 10) - 1 !== index) go(parseInt(m[1], 10) - 1);
+});
 })();
 """
 

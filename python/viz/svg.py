@@ -372,7 +372,7 @@ def _river_part(state: TableState, s: int, bottom: int) -> Tuple[str, Set[str]]:
     return f'<g class="river" data-seat="{s}"{_rotation(s, bottom)}>' + "".join(c.out) + "</g>", c.names
 
 
-def _centre_part(state: TableState) -> Tuple[str, Set[str]]:
+def _centre_part(state: TableState, bottom: int) -> Tuple[str, Set[str]]:
     c = _Canvas()
     c.add('<rect x="302" y="302" width="196" height="196" rx="14" fill="#0b3d2a" stroke="#2f7d5b" stroke-width="2"/>')
     c.text(_C, 336, state.ruleset.upper(), 13, "#9fd3b8", "middle", "bold")
@@ -388,6 +388,10 @@ def _centre_part(state: TableState) -> Tuple[str, Set[str]]:
         c.text(_C, 446, " · ".join(info), 12.5, "#f4f1e8", "middle")
     if state.finished:
         c.text(_C, 472, "hand over", 13, "#f1c40f", "middle", "bold")
+    elif state.turn is not None:  # as the browser table says it: whose turn, with an arrow toward the seat
+        arrow = "↓→↑←"[(state.turn - bottom) % 4]
+        c.text(_C, 472, f"{arrow} {WIND_NAMES[(state.turn - state.dealer) % 4]} to play", 13, "#f1c40f", "middle",
+               "bold", cls="turn")
     return '<g class="centre">' + "".join(c.out) + "</g>", c.names
 
 
@@ -398,7 +402,7 @@ def table_parts(state: TableState, bottom: Optional[int] = None) -> Tuple[List[T
         bottom = state.viewer if state.viewer is not None else 0
     parts: List[Tuple[str, str]] = []
     names: Set[str] = set()
-    text, used = _centre_part(state)
+    text, used = _centre_part(state, bottom)
     parts.append(("centre", text))
     names |= used
     for s in range(4):

@@ -1,0 +1,137 @@
+"""Helpers of the browser-table tests (and docs/screenshots.py): a TableServer in a thread, and playing
+seat 0 of a hand by clicking the page as a person would.
+
+    with served("mcr", seed=4) as server:
+        driver.get(server.url)
+        table = start_against_bots(driver, server)
+        play(driver, table, until=lambda: table.step >= 30)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, List, Optional
+
+WAIT = 20
+
+__all__ = ["ServerThread", "served", "my_move", "click_first", "start_against_bots", "play", "synced", "WAIT"]
+
+
+class ServerThread(threading.Thread):
+    """A TableServer on 127.0.0.1 (a free port) in its own event loop (the browser talks to it over the network)."""
+
+    def __init__(self, ruleset: str = "sichuan", **options: Any) -> None:
+        super().__init__(daemon=True)
+        self.ruleset = ruleset
+        self.options = options
+        self.ready = threading.Event()
+        self.server: Any = None
+
+    def run(self) -> None:
+        from mahjong_core.server import TableServer
+
+        async def main() -> None:
+            self.loop = asyncio.get_running_loop()
+            self.stop = self.loop.create_future()
+            self.server = TableServer(self.ruleset, port=0, **self.options)
+            await self.server.start()
+            self.ready.set()
+            await self.stop
+            await self.server.close()
+
+        asyncio.run(main())
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.server.port}/"
+
+    def close(self) -> None:
+        self.loop.call_soon_threadsafe(self.stop.set_result, None)
+        self.join(WAIT)
+
+
+@contextmanager
+def served(ruleset: str, seed: int = 4, **options: Any) -> Iterator[ServerThread]:
+    """A server whose tables have three bots answering at once and no time limit."""
+    settings = dict(bots=3, time_limit=None, bot_delay=0.0, seed=seed)
+    settings.update(options)
+    thread = ServerThread(ruleset, **settings)
+    thread.start()
+    assert thread.ready.wait(WAIT), "the server did not start"
+    try:
+        yield thread
+    finally:
+        thread.close()
+
+
+def my_move(driver: Any) -> Any:
+    """The clickable things when it is this seat's move (legal tiles, action buttons), or "result"."""
+    from selenium.webdriver.common.by import By
+
+    if driver.find_elements(By.CSS_SELECTOR, "#result:not(.hidden-el)"):
+        return "result"
+    found = driver.find_elements(By.CSS_SELECTOR, ".hand .tile.legal, #actions button.action")
+    return found or None
+
+
+def click_first(driver: Any, things: List[Any]) -> str:
+    """Win when offered, else a legal discard, else the first button (定缺, claims, pass); returns the
+    action's name ("Win", "Void(m)", ...) or "Discard(<tile>)"."""
+    win = [t for t in things if t.tag_name == "button" and t.get_attribute("data-name") == "Win"]
+    tiles = [t for t in things if t.tag_name != "button"]
+    chosen = (win or tiles or things)[0]
+    name = chosen.get_attribute("data-name") or f"Discard({chosen.get_attribute('data-tile')})"
+    chosen.click()
+    return name
+
+
+def synced(driver: Any, table: Any) -> bool:
+    """The page shows the server's current step."""
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.ID, "step").text == str(table.step)
+
+
+def start_against_bots(driver: Any, server: ServerThread) -> Any:
+    """Open the lobby, click "Play against 3 bots", wait for the first question; returns the Table."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver.get("about:blank")   # a page of an earlier test stops reconnecting to its closed server
+    driver.get_log("browser")   # and what it logged is dropped
+    driver.get(server.url)
+    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "play-bots").is_displayed())
+    driver.find_element(By.ID, "play-bots").click()
+    WebDriverWait(driver, WAIT).until(lambda d: my_move(d))
+    return next(iter(server.server.tables.values()))
+
+
+def play(driver: Any, table: Any, until: Callable[[], bool], *, limit: float = 120,
+         chooser: Optional[Callable[[Any, List[Any]], str]] = None) -> List[str]:
+    """Answer seat 0's questions by clicking until `until()` holds at a moment the page shows the
+    table's current step with a question open (or the hand is over); returns what was clicked."""
+    from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    chooser = chooser or click_first
+    clicked: List[str] = []
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        things = WebDriverWait(driver, WAIT).until(lambda d: my_move(d))
+        if things == "result":
+            return clicked
+        step = table.step
+        if not synced(driver, table):
+            time.sleep(0.05)   # the page is still drawing the new state
+            continue
+        if until():
+            return clicked
+        try:
+            clicked.append(chooser(driver, things))
+        except (StaleElementReferenceException, WebDriverException):
+            continue
+        WebDriverWait(driver, WAIT).until(lambda d: table.step != step or table.finished or my_move(d) == "result")
+    raise AssertionError(f"the hand did not get there within {limit} s of clicking")
