@@ -31,6 +31,7 @@ from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 from .botspec import build_bot
 from .engine import Game
 from .registry import check_ruleset, game_class
+from .bots import start_hand
 from .simulate import play_hand, release_bots
 from .start import new_game
 from .wall import seeded_dealer
@@ -106,7 +107,8 @@ class Match:
 
     def play(self, bots: Sequence[Any], hands: int, *, rng: Optional[random.Random] = None) -> "Match":
         """Play `hands` more hands with `bots` (one per seat: instances, or any bot spec — a built-in
-        name, "package.module:Class(args)", a class; see `botspec`); returns the match."""
+        name, "package.module:Class(args)", a class; see `botspec`); returns the match. A bot needs
+        only `choose(game, seat, actions)`; its `new_hand(rng)` and `release()` hooks are optional."""
         bots = [build_bot(bot) for bot in bots]
         if len(bots) != 4:
             raise InvalidArgumentError(f"give one bot per seat (4), got {len(bots)}")
@@ -114,8 +116,7 @@ class Match:
         try:
             for _ in range(hands):
                 game = self.new_hand()
-                for bot in bots:
-                    bot.new_hand(rng)
+                start_hand(bots, rng)
                 play_hand(game, bots)
                 self.finish_hand()
         finally:

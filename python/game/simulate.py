@@ -9,7 +9,8 @@
 The `mahjong-core simulate <ruleset>` command is `mahjong_core.game.cli`.
 
 Bots: any bot spec (`botspec`): built-in names, "package.module:Class(args)" import paths, classes,
-instances. Reproducibility: hand i of a run with seed S is `new_game(ruleset, seed=S, hand_no=i)`
+instances. A bot needs only `choose(game, seat, actions)`; `new_hand(rng)` and `release()` are
+optional hooks. Reproducibility: hand i of a run with seed S is `new_game(ruleset, seed=S, hand_no=i)`
 (dealer: seat i % 4, or drawn from the seed where the rules say the dealer is random), and its bots
 draw from `random.Random(S * 2**32 + i)`. In duplicate mode (`duplicate=True`) each wall i is
 played four times, rotation r = 0..3 seating bot ``(s - r) % 4`` in seat s, with the bots drawing from
@@ -17,7 +18,8 @@ played four times, rotation r = 0..3 seating bot ``(s - r) % 4`` in seat s, with
 so the luck of the deal cancels when a bot's four results on a wall are added. Every statistic is
 an integer sum (`tally.Tally`), so the result does not depend on the backend, the number of workers
 or on resuming — provided a bot's choices depend only on the game and the `rng` it is given by
-`new_hand(rng)` (not on state kept from earlier hands).
+`new_hand(rng)` (not on state kept from earlier hands; a bot without that hook must draw no
+randomness of its own, or seed it from the game, to be reproducible).
 
 Intervals (`stats`) are t intervals over independent units: hands, or walls in duplicate mode.
 """
@@ -35,7 +37,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from mahjong_core.errors import InvalidArgumentError
 
 from .backends import Job, TaskResult, run_job
-from .bots import Bot
+from .bots import Bot, start_hand
 from .botspec import BotSpec, bot_specs, build_bot, local_bot
 from .engine import Game
 from .progress import ProgressBar
@@ -139,8 +141,7 @@ def _play_one(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], seating:
               unit: int, rotation: int, dealer: Optional[int]) -> Game:
     """One hand of a run: wall (seed, unit), the bots' random stream (seed, unit[, rotation]), played out."""
     rng = random.Random((seed * 2**32 + unit) * 4 + rotation if duplicate else seed * 2**32 + unit)
-    for bot in bots:
-        bot.new_hand(rng)
+    start_hand(bots, rng)
     game = new_game(ruleset, seed=seed, hand_no=unit, rules=rules, dealer=dealer)
     return play_hand(game, seating)
 
