@@ -88,7 +88,7 @@ def parse_program_spec(text: str) -> Optional[Tuple[str, Dict[str, Any]]]:
 PROGRAM_BOT = "mahjong_core.botzone.program:ProgramBot"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BotSpec:
     """A resolved bot spec (see the module docstring). `build()` makes a fresh bot from it."""
 
@@ -120,6 +120,11 @@ class BotSpec:
 
     def __str__(self) -> str:
         return self.label or self.target
+
+    def __repr__(self) -> str:
+        call = _format_call(self.target, self.args, self.kwargs)
+        what = f"{self.label!r}" if self.label in ("", call) else f"{self.label!r}: {call}"
+        return f"BotSpec({what}{', an instance' if self.instance is not None else ''})"
 
 
 def _split_target(target: str) -> Tuple[str, str]:
@@ -335,7 +340,7 @@ def _unchecked(bot: Any) -> BotSpec:
     return bot_spec(bot)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class _LocalBotSpec(BotSpec):
     """An instance spec that also keeps the instance, for runs in this process."""
 

@@ -128,8 +128,7 @@ def report(result: SimulationResult, args: argparse.Namespace) -> None:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return
     t = result.timing
-    mode = f"duplicate, {result.units} walls x 4 seatings" if result.duplicate else "independent hands"
-    print(f"{result.ruleset}: {result.hands} hands ({mode}), seed {result.seed}, preset {result.preset or 'custom'}, "
+    print(f"{result.headline()}, "
           f"{t['backend']} x{t['workers']}, {result.elapsed:.1f} s ({result.hands_per_second:,.0f} hands/s)"
           + (f", {t['resumed_hands']} resumed from {args.out}" if t.get("resumed_hands") else ""))
     print(f"hands that ran to the end of the wall: {result.exhausted} ({result.exhausted / result.hands:.1%})")
