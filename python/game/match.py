@@ -131,7 +131,7 @@ class Match:
 
     def _rows(self, last: Optional[int]) -> List[Tuple[str, ...]]:
         shown = self.history if last is None else self.history[-last:] if last > 0 else []
-        rows = []
+        rows: List[Tuple[str, ...]] = []
         for h in shown:
             outcome = f"won by {', '.join(map(str, h['winners']))}" if h["winners"] else "drawn"
             rows.append((str(h["hand_no"]), str(h["dealer"]), outcome, *(f"{v:+d}" for v in h["totals"])))

@@ -398,7 +398,7 @@ class SimulationResult:
 
     def _rows(self) -> List[Tuple[str, ...]]:
         """The cells of `table()`: a row per bot, then a row per label that several bots share."""
-        rows = []
+        rows: List[Tuple[str, ...]] = []
         for p, st in enumerate(self.seats):
             d = st.to_dict()
             rows.append((str(p), st.bot, str(st.hands), f"{d['win_rate']:.1%}", f"{d['deal_in_rate']:.1%}",
