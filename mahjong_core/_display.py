@@ -28,13 +28,13 @@ def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]], *, caption:
     def cells(tag: str, values: Sequence[Any]) -> str:
         out = []
         for i, value in enumerate(values):
-            style = ' style="text-align:right"' if i in aligned else ' style="text-align:left"'
+            style = f' style="text-align:{"right" if i in aligned else "left"}; padding:0 0.6em"'
             out.append(f"<{tag}{style}>{escape(str(value))}</{tag}>")
         return "".join(out)
 
     parts = ["<div>", "<table>"]
     if caption:
-        parts.append(f'<caption style="text-align:left">{escape(caption)}</caption>')
+        parts.append(f'<caption style="text-align:left; white-space:nowrap">{escape(caption)}</caption>')
     parts.append(f"<thead><tr>{cells('th', header)}</tr></thead>")
     parts.append("<tbody>" + "".join(f"<tr>{cells('td', row)}</tr>" for row in rows) + "</tbody>")
     parts.append("</table>")
