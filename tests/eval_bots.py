@@ -33,3 +33,21 @@ class CountingBot(GreedyBot):
         super().__init__()
         with open(path, "a") as fh:
             fh.write(f"{os.getpid()}\n")
+
+
+class ChooseOnly:
+    """A duck-typed bot: no base class, no new_hand / release hooks; the first legal action."""
+
+    def choose(self, game, seat, actions):
+        return actions[0]
+
+
+def first_action_bot():
+    """The same choices as `ChooseOnly`, from the package's `Bot` base class (a reference)."""
+    from mahjong_core.game.bots import Bot
+
+    class FirstAction(Bot):
+        def choose(self, game, seat, actions):
+            return actions[0]
+
+    return FirstAction()

@@ -104,3 +104,32 @@ def test_the_command_line_runs_on_ray(local_ray, capsys):
                  "mypkg.bots:MyBot,greedy,greedy,greedy", "--backend", "ray", "--json", "--no-progress"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["timing"]["backend"] == "ray" and out["bots"][0] == "mypkg.bots:MyBot"
+
+
+def test_a_choose_only_bot_plays_on_ray(local_ray):
+    from eval_bots import ChooseOnly
+
+    bots = ["eval_bots:ChooseOnly", "greedy", ChooseOnly(), "random"]
+    remote = simulate("sichuan", 24, seed=8, bots=bots, duplicate=True, backend="ray", task_hands=8)
+    assert remote.timing["backend"] == "ray"
+    _same(simulate("sichuan", 24, seed=8, bots=bots, duplicate=True), remote)
+
+
+def test_the_command_line_on_ray_imports_bots_from_its_working_directory(local_ray, tmp_path, monkeypatch, capsys):
+    """The Ray workers start elsewhere (the fixture's folder) and have no PYTHONPATH to this one."""
+    from mahjong_core.cli import main
+
+    (tmp_path / "raybots.py").write_text("import rayhelper\n\n\nclass FirstLegal:\n"
+                                         "    def choose(self, game, seat, actions):\n"
+                                         "        return rayhelper.first(actions)\n")
+    (tmp_path / "rayhelper.py").write_text("def first(actions):\n    return actions[0]\n")
+    import sys
+
+    monkeypatch.setattr(sys, "path", list(sys.path))  # the command adds its working directory
+    monkeypatch.chdir(tmp_path)
+    assert main(["simulate", "sichuan", "--hands", "16", "--duplicate", "--bots",
+                 "raybots:FirstLegal,greedy,raybots:FirstLegal,greedy", "--backend", "ray", "--task-hands", "4", "--json", "--no-progress"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["timing"]["backend"] == "ray" and out["timing"]["tasks"] == 4
+    local = simulate("sichuan", 16, bots=["raybots:FirstLegal", "greedy"] * 2, duplicate=True)
+    assert out["checksum"] == local.checksum and out["bots"][0] == "raybots:FirstLegal"

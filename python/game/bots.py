@@ -1,7 +1,9 @@
 """Reference bots: `RandomBot` (a uniformly random legal action) and `GreedyBot` (plays by shanten).
 
-A bot answers `choose(game, seat, actions) -> Action` for one seat; `actions` is that seat's legal
-list from `game.pending()`. Bots read only their own seat's information (`game.hand_bytes(seat)`,
+A bot is anything with `choose(game, seat, actions) -> Action` for one seat; `actions` is that seat's
+legal list from `game.pending()`. Every other method is an optional hook, called when present:
+`new_hand(rng)` before each hand (`start_hand`), `release()` after a run's task
+(`simulate.release_bots`). Bots read only their own seat's information (`game.hand_bytes(seat)`,
 `game.meld_count(seat)`) plus what every seat sees. Randomness comes from the `random.Random` given
 to `new_hand(rng)` before each hand, so a simulation is reproducible game by game.
 
@@ -29,7 +31,7 @@ from mahjong_core.tiles import Forms
 
 from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "is_bot", "start_hand"]
 
 _shanten = _core.shanten
 _waits = _core.waits
@@ -52,8 +54,22 @@ _ACTION_RANK = {DISCARD[t]: _ORDER.index(t) for t in range(34)}
 _TILE_RANK = tuple(_ORDER.index(t) for t in range(34))
 
 
+def is_bot(obj: Any) -> bool:
+    """Whether `obj` is a bot: an instance (not a class) with a callable `choose(game, seat, actions)`."""
+    return not isinstance(obj, type) and callable(getattr(obj, "choose", None))
+
+
+def start_hand(bots: Sequence[Any], rng: random.Random) -> None:
+    """Give each bot that has the optional `new_hand(rng)` hook the hand's random stream."""
+    for bot in bots:
+        hook = getattr(bot, "new_hand", None)
+        if callable(hook):
+            hook(rng)
+
+
 class Bot:
-    """Base class: override `choose`."""
+    """Optional base class: override `choose`; `new_hand` keeps the hand's `rng` as `self.rng`.
+    Any object with `choose(game, seat, actions)` plays as well (`is_bot`)."""
 
     name = "bot"
 
@@ -270,7 +286,7 @@ BOTS: Dict[str, Type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 def make_bot(name: Any) -> Bot:
     """A built-in bot by name ("random", "greedy"); a bot instance is returned as is. Any other bot
     spec (an import path, a class): `mahjong_core.game.botspec.build_bot`."""
-    if callable(getattr(name, "choose", None)) and not isinstance(name, type):
+    if is_bot(name):
         return name
     try:
         return BOTS[name]()

@@ -9,7 +9,8 @@ A *bot spec* is one of
 - a ``(path, kwargs)`` pair: ``("pkg.mod:MyBot", {"depth": 2})``;
 - a mapping ``{"bot": "pkg.mod:MyBot", "args": {"depth": 2}, "name": "mine"}`` (the league file's
   form; ``name`` is the label shown in results);
-- a `Bot` subclass (or any class whose instances have ``choose`` / ``new_hand``);
+- a class whose instances have ``choose(game, seat, actions)`` — a `Bot` subclass or any plain class
+  (``new_hand(rng)`` and ``release()`` are optional hooks, called when present);
 - a bot instance: used as is in this process, and sent to other processes pickled;
 - a Botzone-protocol program (MCR on the Botzone table, ``rules="botzone"``):
   ``"botzone:python3 my_bot.py"``, or with options ``"botzone(keep_running=True, timeout=2.0):./my_bot"``
@@ -33,14 +34,15 @@ import ast
 import importlib
 import importlib.util
 import io
+import os
 import pickle
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from mahjong_core.errors import InvalidArgumentError
 
-from .bots import BOTS
+from .bots import BOTS, is_bot
 
 __all__ = ["BotSpec", "bot_spec", "bot_specs", "build_bot", "split_bot_list", "parse_program_spec", "PROGRAM_PREFIX"]
 
@@ -86,7 +88,7 @@ def parse_program_spec(text: str) -> Optional[Tuple[str, Dict[str, Any]]]:
 PROGRAM_BOT = "mahjong_core.botzone.program:ProgramBot"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class BotSpec:
     """A resolved bot spec (see the module docstring). `build()` makes a fresh bot from it."""
 
@@ -119,6 +121,11 @@ class BotSpec:
     def __str__(self) -> str:
         return self.label or self.target
 
+    def __repr__(self) -> str:
+        call = _format_call(self.target, self.args, self.kwargs)
+        what = f"{self.label!r}" if self.label in ("", call) else f"{self.label!r}: {call}"
+        return f"BotSpec({what}{', an instance' if self.instance is not None else ''})"
+
 
 def _split_target(target: str) -> Tuple[str, str]:
     module, _, attr = target.partition(":")
@@ -141,6 +148,16 @@ def _load_module(name: str, file: Optional[str]) -> Any:
             raise InvalidArgumentError(f"bot module {name!r} cannot be imported ({exc}); install it or put its "
                                        f"folder on sys.path (PYTHONPATH)") from None
         error = exc
+    # The folder the module was imported from in the driver (its current directory, for the
+    # command line): put it on this process's path too, so the module and its siblings import by name.
+    root = _import_root(name, file)
+    if root is not None and root not in sys.path:
+        sys.path.append(root)
+        importlib.invalidate_caches()
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            pass
     # A module that is not importable here under its name (a test module, a script's __main__): load it
     # from the file it came from, registered under its name so pickle finds its classes.
     alias = "__mp_main__" if name == "__main__" else name
@@ -158,6 +175,24 @@ def _load_module(name: str, file: Optional[str]) -> Any:
     if name != alias:
         sys.modules.setdefault(name, module)
     return module
+
+
+def _import_root(name: str, file: str) -> Optional[str]:
+    """The sys.path folder from which `name` imports as `file` ('/a/pkg/mod.py' for 'pkg.mod': '/a');
+    None when the two do not match (a module loaded under another name, a script's __main__)."""
+    parts = name.split(".")
+    if name == "__main__" or not all(p.isidentifier() for p in parts):
+        return None
+    folder, base = os.path.split(os.path.abspath(file))
+    stem = base.partition(".")[0]
+    names = parts if stem != "__init__" else parts + ["__init__"]
+    if stem != names[-1]:
+        return None
+    for part in reversed(names[:-1]):
+        folder, last = os.path.split(folder)
+        if last != part:
+            return None
+    return folder
 
 
 def _resolve(target: str, file: Optional[str]) -> Any:
@@ -184,9 +219,10 @@ def _resolve(target: str, file: Optional[str]) -> Any:
 
 
 def _check_bot(bot: Any, label: str) -> None:
-    if not callable(getattr(bot, "choose", None)) or not callable(getattr(bot, "new_hand", None)):
+    if not is_bot(bot):
         raise InvalidArgumentError(f"bot {label!r} made a {type(bot).__name__}, which has no choose(game, seat, "
-                                   f"actions) and new_hand(rng) methods (subclass mahjong_core.game.bots.Bot)")
+                                   f"actions) method; a bot is any object with one (new_hand(rng) and "
+                                   f"release() are optional)")
 
 
 class _SpecUnpickler(pickle.Unpickler):
@@ -270,7 +306,7 @@ def bot_spec(bot: Any) -> BotSpec:
         return _checked(spec)
     if isinstance(bot, (str, type)):
         return _checked(_unchecked(bot))
-    if callable(getattr(bot, "choose", None)):
+    if is_bot(bot):
         cls = type(bot)
         target = f"{cls.__module__}:{cls.__qualname__}"
         name = getattr(bot, "name", None)
@@ -304,7 +340,7 @@ def _unchecked(bot: Any) -> BotSpec:
     return bot_spec(bot)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class _LocalBotSpec(BotSpec):
     """An instance spec that also keeps the instance, for runs in this process."""
 
@@ -329,12 +365,17 @@ def _relabel(spec: BotSpec, label: Optional[str]) -> BotSpec:
 
 def _checked(spec: BotSpec) -> BotSpec:
     spec.build()  # fail here, in the caller's process, with the spec's own message
+    if spec.file is None and ":" in spec.target and spec.instance is None:
+        # the module was imported just now: record its file for the workers (`_load_module`)
+        file = _module_file(_split_target(spec.target)[0])
+        if file is not None:
+            return replace(spec, file=file)
     return spec
 
 
 def bot_specs(bots: Any) -> Tuple[BotSpec, ...]:
     """Four specs from one spec for all seats or a sequence of one or four."""
-    if isinstance(bots, (str, BotSpec, Mapping, type)) or callable(getattr(bots, "choose", None)):
+    if isinstance(bots, (str, BotSpec, Mapping, type)) or is_bot(bots):
         bots = [bots]
     elif isinstance(bots, tuple) and len(bots) == 2 and isinstance(bots[1], Mapping):
         bots = [bots]
@@ -352,7 +393,7 @@ def bot_specs(bots: Any) -> Tuple[BotSpec, ...]:
 
 def build_bot(spec: Any) -> Any:
     """A bot from any spec; an instance is returned as is (it is not copied)."""
-    if callable(getattr(spec, "choose", None)) and not isinstance(spec, type):
+    if is_bot(spec):
         return spec
     resolved = bot_spec(spec)
     return local_bot(resolved)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
 import sys
 from typing import Any, Dict
 
@@ -23,7 +24,8 @@ from .progress import PROGRESS_KINDS, make_progress
 from .registry import RULESETS, game_class
 from .simulate import SimulationResult, save_logs, simulate
 
-__all__ = ["configure", "run", "add_run_options", "run_options", "rules_from_args", "progress_from_args"]
+__all__ = ["configure", "run", "add_run_options", "run_options", "rules_from_args", "progress_from_args",
+           "import_from_working_directory"]
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -73,6 +75,15 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
                         help="no progress display (= --progress none)")
 
 
+def import_from_working_directory() -> None:
+    """Put the current directory first on sys.path, as `python -m` does, so that a 'mybots:MyBot' spec
+    finds mybots.py here. Worker processes and Ray tasks import it from the same folder (each spec
+    records its module's file: `botspec`)."""
+    cwd = os.getcwd()
+    if cwd not in sys.path and "" not in sys.path:
+        sys.path.insert(0, cwd)
+
+
 def rules_from_args(ruleset: str, args: argparse.Namespace) -> Any:
     rules_cls = game_class(ruleset).rules_class()
     rules = rules_cls.resolve(args.preset)
@@ -92,6 +103,7 @@ def run_options(args: argparse.Namespace) -> Dict[str, Any]:
 
 
 def run(args: argparse.Namespace) -> int:
+    import_from_working_directory()
     ruleset = args.ruleset
     options = run_options(args)
     options.update(seed=args.seed, bots=split_bot_list(args.bots), rules=rules_from_args(ruleset, args),
@@ -116,8 +128,7 @@ def report(result: SimulationResult, args: argparse.Namespace) -> None:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return
     t = result.timing
-    mode = f"duplicate, {result.units} walls x 4 seatings" if result.duplicate else "independent hands"
-    print(f"{result.ruleset}: {result.hands} hands ({mode}), seed {result.seed}, preset {result.preset or 'custom'}, "
+    print(f"{result.headline()}, "
           f"{t['backend']} x{t['workers']}, {result.elapsed:.1f} s ({result.hands_per_second:,.0f} hands/s)"
           + (f", {t['resumed_hands']} resumed from {args.out}" if t.get("resumed_hands") else ""))
     print(f"hands that ran to the end of the wall: {result.exhausted} ({result.exhausted / result.hands:.1%})")

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import random
 import secrets
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from mahjong_core._display import text_line
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
+from .bots import start_hand
 from .botspec import build_bot
 from .engine import Game
 from .registry import check_ruleset, game_class
@@ -106,7 +108,8 @@ class Match:
 
     def play(self, bots: Sequence[Any], hands: int, *, rng: Optional[random.Random] = None) -> "Match":
         """Play `hands` more hands with `bots` (one per seat: instances, or any bot spec — a built-in
-        name, "package.module:Class(args)", a class; see `botspec`); returns the match."""
+        name, "package.module:Class(args)", a class; see `botspec`); returns the match. A bot needs
+        only `choose(game, seat, actions)`; its `new_hand(rng)` and `release()` hooks are optional."""
         bots = [build_bot(bot) for bot in bots]
         if len(bots) != 4:
             raise InvalidArgumentError(f"give one bot per seat (4), got {len(bots)}")
@@ -114,13 +117,55 @@ class Match:
         try:
             for _ in range(hands):
                 game = self.new_hand()
-                for bot in bots:
-                    bot.new_hand(rng)
+                start_hand(bots, rng)
                 play_hand(game, bots)
                 self.finish_hand()
         finally:
             release_bots(bots)
         return self
+
+    # -- output --------------------------------------------------------------------------------
+
+    #: hands `table()` shows by default (the latest); earlier ones are counted in a line above
+    TABLE_HANDS = 20
+
+    def _rows(self, last: Optional[int]) -> List[Tuple[str, ...]]:
+        shown = self.history if last is None else self.history[-last:] if last > 0 else []
+        rows: List[Tuple[str, ...]] = []
+        for h in shown:
+            outcome = f"won by {', '.join(map(str, h['winners']))}" if h["winners"] else "drawn"
+            rows.append((str(h["hand_no"]), str(h["dealer"]), outcome, *(f"{v:+d}" for v in h["totals"])))
+        return rows
+
+    _HEADER = ("hand", "dealer", "result", "seat 0", "seat 1", "seat 2", "seat 3")
+
+    def headline(self) -> str:
+        return f"{self.ruleset} match, seed {self.seed}: {self.hand_no} hands, next dealer {self.dealer}"
+
+    def table(self, last: Optional[int] = TABLE_HANDS) -> str:
+        """Hand by hand (the `last` hands; None: all): dealer, winners, each seat's points; the totals."""
+        rows = self._rows(last)
+        widths = (-6, -8, -16, 8, 8, 8, 8)
+        lines = [text_line(self._HEADER, widths)]
+        earlier = len(self.history) - len(rows)
+        if earlier:
+            lines.append(f"({earlier} earlier hand{'s' if earlier > 1 else ''})")
+        lines.extend(text_line(row, widths) for row in rows)
+        lines.append(text_line(("total", "", "", *(f"{v:+d}" for v in self.totals)), widths))
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return f"{self.headline()}\n{self.table()}"
+
+    def _repr_html_(self) -> str:
+        """The hand-by-hand table as HTML (notebooks)."""
+        from mahjong_core._display import html_table
+
+        rows = self._rows(self.TABLE_HANDS)
+        earlier = len(self.history) - len(rows)
+        rows.append(("total", "", "", *(f"{v:+d}" for v in self.totals)))
+        return html_table(self._HEADER, rows, caption=self.headline(), right=(3, 4, 5, 6),
+                          notes=[f"{earlier} earlier hands not shown"] if earlier else [])
 
     def __repr__(self) -> str:
         return f"<Match {self.ruleset} hands={self.hand_no} dealer={self.dealer} totals={self.totals}>"

@@ -9,7 +9,8 @@
 The `mahjong-core simulate <ruleset>` command is `mahjong_core.game.cli`.
 
 Bots: any bot spec (`botspec`): built-in names, "package.module:Class(args)" import paths, classes,
-instances. Reproducibility: hand i of a run with seed S is `new_game(ruleset, seed=S, hand_no=i)`
+instances. A bot needs only `choose(game, seat, actions)`; `new_hand(rng)` and `release()` are
+optional hooks. Reproducibility: hand i of a run with seed S is `new_game(ruleset, seed=S, hand_no=i)`
 (dealer: seat i % 4, or drawn from the seed where the rules say the dealer is random), and its bots
 draw from `random.Random(S * 2**32 + i)`. In duplicate mode (`duplicate=True`) each wall i is
 played four times, rotation r = 0..3 seating bot ``(s - r) % 4`` in seat s, with the bots drawing from
@@ -17,7 +18,8 @@ played four times, rotation r = 0..3 seating bot ``(s - r) % 4`` in seat s, with
 so the luck of the deal cancels when a bot's four results on a wall are added. Every statistic is
 an integer sum (`tally.Tally`), so the result does not depend on the backend, the number of workers
 or on resuming — provided a bot's choices depend only on the game and the `rng` it is given by
-`new_hand(rng)` (not on state kept from earlier hands).
+`new_hand(rng)` (not on state kept from earlier hands; a bot without that hook must draw no
+randomness of its own, or seed it from the game, to be reproducible).
 
 Intervals (`stats`) are t intervals over independent units: hands, or walls in duplicate mode.
 """
@@ -32,10 +34,11 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
+from mahjong_core._display import text_line
 from mahjong_core.errors import InvalidArgumentError
 
 from .backends import Job, TaskResult, run_job
-from .bots import Bot
+from .bots import Bot, start_hand
 from .botspec import BotSpec, bot_specs, build_bot, local_bot
 from .engine import Game
 from .progress import ProgressBar
@@ -139,8 +142,7 @@ def _play_one(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], seating:
               unit: int, rotation: int, dealer: Optional[int]) -> Game:
     """One hand of a run: wall (seed, unit), the bots' random stream (seed, unit[, rotation]), played out."""
     rng = random.Random((seed * 2**32 + unit) * 4 + rotation if duplicate else seed * 2**32 + unit)
-    for bot in bots:
-        bot.new_hand(rng)
+    start_hand(bots, rng)
     game = new_game(ruleset, seed=seed, hand_no=unit, rules=rules, dealer=dealer)
     return play_hand(game, seating)
 
@@ -212,7 +214,7 @@ def _run_range(ruleset: str, rules: Any, seed: int, bot_names: Sequence[str], st
 # ---------------------------------------------------------------------------------------------
 # Results
 
-@dataclass
+@dataclass(repr=False)
 class SeatStats:
     """One bot's results over a run (a seat's in a normal run; integer sums, mean / SD / interval derived)."""
 
@@ -245,6 +247,11 @@ class SeatStats:
         per_unit = self.hands // self.units if self.units else 1
         return estimate(self.units, self.points, self.units_sq, scale=1 / per_unit)
 
+    def __repr__(self) -> str:
+        d = self.to_dict()
+        return (f"SeatStats({self.bot}: {self.hands} hands, win {d['win_rate']:.1%}, deal-in {d['deal_in_rate']:.1%}, "
+                f"mean {self.mean:+.2f} {self.interval.interval_text()})")
+
     def to_dict(self) -> Dict[str, Any]:
         ci = self.interval
         return {"bot": self.bot, "hands": self.hands, "wins": self.wins, "self_draws": self.self_draws,
@@ -257,7 +264,7 @@ class SeatStats:
 BotRef = Union[str, int, Sequence[int]]
 
 
-@dataclass
+@dataclass(repr=False)
 class SimulationResult:
     """A run's results. `seats[p]`: bot p of the run (in duplicate mode it played every seat)."""
 
@@ -382,22 +389,48 @@ class SimulationResult:
         rows = [dict(s.to_dict(), player=p) for p, s in enumerate(self.seats)]
         return pandas.DataFrame(rows).set_index("player")
 
-    def table(self) -> str:
-        """The per-bot results as text: hands, win / deal-in rates, mean points per hand and its 95% interval."""
-        lines = [f"{'#':<4}{'bot':<24}{'hands':>8}{'win%':>7}{'deal%':>7}{'mean':>9}{'95% interval':>22}"]
+    def headline(self) -> str:
+        """One line: ruleset, hands, mode, seed and preset (what `str` puts above the table)."""
+        mode = f"duplicate, {self.units} walls x 4 seatings" if self.duplicate else "independent hands"
+        return f"{self.ruleset}: {self.hands} hands ({mode}), seed {self.seed}, preset {self.preset or 'custom'}"
+
+    _HEADER = ("#", "bot", "hands", "win%", "deal%", "mean", "95% interval")
+
+    def _rows(self) -> List[Tuple[str, ...]]:
+        """The cells of `table()`: a row per bot, then a row per label that several bots share."""
+        rows: List[Tuple[str, ...]] = []
         for p, st in enumerate(self.seats):
-            d, ci = st.to_dict(), st.interval
-            interval = f"[{ci.low:+.2f}, {ci.high:+.2f}]" if ci.low is not None else "-"
-            lines.append(f"{p:<4}{_cut(st.bot, 23):<24}{st.hands:>8}{d['win_rate']:>7.1%}{d['deal_in_rate']:>7.1%}"
-                         f"{st.mean:>+9.2f}{interval:>22}")
+            d = st.to_dict()
+            rows.append((str(p), st.bot, str(st.hands), f"{d['win_rate']:.1%}", f"{d['deal_in_rate']:.1%}",
+                         f"{st.mean:+.2f}", st.interval.interval_text()))
         if 1 < len(set(self.bots)) < 4:  # group rows: a bot label in several seats
             for label, e in self.by_bot().items():
-                interval = f"[{e.low:+.2f}, {e.high:+.2f}]" if e.low is not None else "-"
-                lines.append(f"{'all':<4}{_cut(label, 23):<24}{'':>8}{'':>7}{'':>7}{e.mean:>+9.2f}{interval:>22}")
+                rows.append(("all", label, "", "", "", f"{e.mean:+.2f}", e.interval_text()))
+        return rows
+
+    def table(self) -> str:
+        """The per-bot results as text: hands, win / deal-in rates, mean points per hand and its 95% interval."""
+        widths = (-4, -24, 8, 7, 7, 9, 22)
+        lines = [text_line(self._HEADER, widths)]
+        lines.extend(text_line((row[0], _cut(row[1], 23)) + row[2:], widths) for row in self._rows())
         comparison = self.comparison()
         if comparison is not None:
             lines.append(str(comparison))
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return f"{self.headline()}\n{self.table()}"
+
+    #: the REPL shows the summary too; the raw fields are in `to_dict()`
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        """The summary as an HTML table (notebooks)."""
+        from mahjong_core._display import html_table
+
+        comparison = self.comparison()
+        return html_table(self._HEADER, self._rows(), caption=self.headline(), right=(2, 3, 4, 5, 6),
+                          notes=[str(comparison)] if comparison is not None else [])
 
 
 def _cut(text: str, width: int) -> str:

@@ -13,7 +13,16 @@ import math
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Sequence
 
-__all__ = ["Estimate", "Comparison", "t_cdf", "t_quantile", "estimate", "combine"]
+__all__ = ["Estimate", "Comparison", "t_cdf", "t_quantile", "estimate", "combine", "format_p_value"]
+
+#: the smallest p-value printed as a number; below it (a double's tail underflows near 1e-308) the
+#: text says "p < 1e-300" rather than a misleading "p = 0"
+P_FLOOR = 1e-300
+
+
+def format_p_value(p: float) -> str:
+    """'p = 0.0123' (three significant digits), or 'p < 1e-300' for smaller values (0 included)."""
+    return f"p < {P_FLOOR:.0e}" if p < P_FLOOR else f"p = {p:.3g}"
 
 
 def _betacf(a: float, b: float, x: float) -> float:
@@ -116,6 +125,16 @@ class Estimate:
             return f"{self.mean:+.3f} (no interval: {self.units} unit(s))"
         return f"{self.mean:+.3f} [{self.low:+.3f}, {self.high:+.3f}]"
 
+    def interval_text(self, digits: int = 2) -> str:
+        """'[low, high]' with signs and `digits` decimals, or '-' when there is no interval."""
+        if self.low is None or self.high is None:
+            return "-"
+        return f"[{self.low:+.{digits}f}, {self.high:+.{digits}f}]"
+
+    def __repr__(self) -> str:
+        level = "" if self.low is None else f" ({self.level:.0%})"
+        return f"Estimate({self}{level}, {self.units} units)"
+
 
 def _interval(mean: float, se: Optional[float], df: Optional[float], units: int, level: float) -> Estimate:
     if se is None or df is None or df <= 0:
@@ -169,8 +188,11 @@ class Comparison:
 
     def __str__(self) -> str:
         d = self.difference
-        return (f"{self.a} - {self.b}: {d} points/hand ({d.level:.0%} CI), p = {self.p_value:.3g}, "
+        return (f"{self.a} - {self.b}: {d} points/hand ({d.level:.0%} CI), {format_p_value(self.p_value)}, "
                 f"paired over {d.units} {self.paired_over}")
+
+    def __repr__(self) -> str:
+        return f"<Comparison {self}>"
 
 
 def paired_p_value(diff: Estimate) -> float:

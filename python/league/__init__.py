@@ -41,18 +41,19 @@ import json
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from mahjong_core.game.botspec import BotSpec, bot_spec
 from mahjong_core.game.simulate import SimulationResult, simulate
 from mahjong_core.game.stats import Estimate, combine
 
+from mahjong_core._display import text_line
 from mahjong_core.errors import InvalidArgumentError
 
 __all__ = ["League", "Standing", "Standings", "load_league", "play_league"]
 
 
-@dataclass
+@dataclass(repr=False)
 class League:
     bots: List[BotSpec]
     ruleset: str = "sichuan"
@@ -66,19 +67,58 @@ class League:
         """The bot indices of every table: each combination of four bots."""
         return list(itertools.combinations(range(len(self.bots)), 4))
 
+    def __repr__(self) -> str:
+        mode = "duplicate" if self.duplicate else "independent hands"
+        preset = f", preset {self.preset}" if self.preset else ""
+        return (f"League({self.ruleset}{preset}: {len(self.bots)} bots ({', '.join(b.label for b in self.bots)}), "
+                f"{len(self.tables())} tables of {self.hands} hands, {mode}, seed {self.seed})")
 
-@dataclass
+
+@dataclass(repr=False)
 class Standing:
+    """A bot's league score: the mean of its per-table mean points per hand, with the interval."""
+
     bot: str
     score: Estimate
     tables: int
     hands: int
 
+    def __repr__(self) -> str:
+        return (f"Standing({self.bot}: {self.score.mean:+.2f} {self.score.interval_text()} points/hand, "
+                f"{self.tables} tables, {self.hands} hands)")
 
-@dataclass
+
+@dataclass(repr=False)
 class Standings:
+    """The ranking (best first) and every table's `SimulationResult`; `str`/`repr` show `table()`."""
+
     standings: List[Standing]
     results: List[SimulationResult] = field(default_factory=list)
+
+    _HEADER = ("rank", "bot", "tables", "hands", "mean", "95% interval")
+
+    def _rows(self) -> List[Tuple[str, ...]]:
+        return [(str(i + 1), s.bot, str(s.tables), str(s.hands), f"{s.score.mean:+.2f}", s.score.interval_text())
+                for i, s in enumerate(self.standings)]
+
+    def headline(self) -> str:
+        if not self.results:
+            return f"league: {len(self.standings)} bots"
+        first = self.results[0]
+        mode = "duplicate" if first.duplicate else "independent hands"
+        return (f"{first.ruleset} league: {len(self.standings)} bots, {len(self.results)} tables of {first.hands} "
+                f"hands ({mode})")
+
+    def __str__(self) -> str:
+        return f"{self.headline()}\n{self.table()}"
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        """The ranking as an HTML table (notebooks)."""
+        from mahjong_core._display import html_table
+
+        return html_table(self._HEADER, self._rows(), caption=self.headline(), right=(0, 2, 3, 4, 5))
 
     def to_dict(self) -> Dict[str, Any]:
         return {"standings": [{"rank": i + 1, "bot": s.bot, "tables": s.tables, "hands": s.hands,
@@ -86,11 +126,10 @@ class Standings:
                 "tables": [r.to_dict() for r in self.results]}
 
     def table(self) -> str:
-        lines = [f"{'rank':<5}{'bot':<28}{'tables':>7}{'hands':>9}{'mean':>9}{'95% interval':>22}"]
-        for i, s in enumerate(self.standings):
-            e = s.score
-            interval = f"[{e.low:+.2f}, {e.high:+.2f}]" if e.low is not None else "-"
-            lines.append(f"{i + 1:<5}{s.bot[:27]:<28}{s.tables:>7}{s.hands:>9}{e.mean:>+9.2f}{interval:>22}")
+        """The ranking as text: rank, bot, tables, hands, mean points per hand and its 95% interval."""
+        widths = (-5, -28, 7, 9, 9, 22)
+        lines = [text_line(self._HEADER, widths)]
+        lines.extend(text_line((row[0], row[1][:27]) + row[2:], widths) for row in self._rows())
         return "\n".join(lines)
 
 

@@ -6,7 +6,8 @@ import argparse
 import json
 import sys
 
-from mahjong_core.game.cli import add_run_options, progress_from_args, rules_from_args, run_options
+from mahjong_core.game.cli import (add_run_options, import_from_working_directory, progress_from_args,
+                                   rules_from_args, run_options)
 from mahjong_core.game.registry import RULESETS
 
 from . import load_league, play_league
@@ -32,6 +33,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import_from_working_directory()
     league = load_league(args.league)
     ruleset = args.ruleset or league.ruleset
     options = run_options(args)

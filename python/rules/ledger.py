@@ -112,5 +112,31 @@ class Ledger(Sequence[Transfer]):
     def to_json(self) -> list:
         return [dict(payer=t.payer, payee=t.payee, amount=t.amount, reason=t.reason, ref=t.ref) for t in self]
 
+    def _rows(self) -> List[tuple]:
+        return [(f"#{i}", str(t.payer), str(t.payee), str(t.amount), t.reason, "" if t.ref is None else f"#{t.ref}")
+                for i, t in enumerate(self._entries)]
+
+    def _totals_text(self) -> str:
+        return "[" + ", ".join(f"{v:+d}" if v else "0" for v in self.totals()) + "]"
+
     def __repr__(self) -> str:
-        return f"Ledger({self._entries!r})"
+        n = len(self._entries)
+        return f"Ledger({n} transfer{'' if n == 1 else 's'}, totals {self._totals_text()})"
+
+    def __str__(self) -> str:
+        """One line per transfer (index, payer -> payee, amount, reason, the entry it refers to), then the totals."""
+        lines = [f"{i:<4}{t.payer} -> {t.payee}{t.amount:>6}  {t.reason}{'' if r == '' else '  (ref ' + r + ')'}"
+                 for (i, _, _, _, _, r), t in zip(self._rows(), self._entries)]
+        lines.append(f"totals {self._totals_text()}")
+        return "\n".join(lines)
+
+    def to_html(self, caption: Optional[str] = None) -> str:
+        """The transfers as an HTML table under `caption` (default: the repr), the totals below."""
+        from mahjong_core._display import html_table
+
+        return html_table(("", "payer", "payee", "amount", "reason", "ref"), self._rows(), right=(3,),
+                          caption=repr(self) if caption is None else caption,
+                          notes=[f"totals per seat: {self._totals_text()}"])
+
+    def _repr_html_(self) -> str:
+        return self.to_html()

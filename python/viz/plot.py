@@ -1,7 +1,10 @@
 """Plots of a simulation (`SimulationResult.plot()`, `simulate --plot`): matplotlib, the `[plot]` extra.
 
 Three panels: each seat's distribution of hand results (histogram), its win rate with a 95% Wilson
-interval, and its mean result per hand with a 95% normal interval (mean ± 1.96·SD/√n).
+interval, and its mean result per hand with the 95% interval of `SimulationResult.table()` (a t
+interval over hands, or over walls in duplicate mode). In duplicate
+mode every bot played every seat, so the bars and curves are labelled by bot (its name, with its
+slot number where two bots share a name), not by seat.
 """
 
 from __future__ import annotations
@@ -9,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any, List, Optional, Sequence, Tuple
 
-__all__ = ["plot_simulation", "wilson_interval", "mean_interval"]
+__all__ = ["plot_simulation", "wilson_interval", "mean_interval", "slot_labels"]
 
 _COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
 
@@ -53,13 +56,33 @@ def _per_seat(result: Any) -> List[List[int]]:
     return [list(flat[s::4]) for s in range(4)]
 
 
+def _mean_interval(st: Any) -> Tuple[float, float]:
+    """The bot's 95% interval of `SimulationResult.table()` (over walls in duplicate mode), else the
+    normal interval over hands."""
+    ci = st.interval
+    if ci.low is not None and ci.high is not None:
+        return (ci.low, ci.high)
+    return mean_interval(st.mean, st.sd, st.hands)
+
+
+def slot_labels(result: Any) -> List[str]:
+    """The label of each of the run's four bots: "seat k" and the bot's name in a normal run; in
+    duplicate mode (every bot played every seat) the name alone, or "name #k" when names repeat."""
+    names = [st.bot for st in result.seats]
+    if not result.duplicate:
+        return [f"seat {s}\n{name}" for s, name in enumerate(names)]
+    return [name if names.count(name) == 1 else f"{name} #{p}" for p, name in enumerate(names)]
+
+
 def plot_simulation(result: Any, path: Optional[str] = None) -> Any:
     """A matplotlib Figure of `result` (a `SimulationResult`); saved to `path` when given."""
     plt = _pyplot()
     seats = result.seats
-    labels = [f"seat {s}\n{st.bot}" for s, st in enumerate(seats)]
+    labels = slot_labels(result)
     fig, (ax_dist, ax_win, ax_mean) = plt.subplots(1, 3, figsize=(13, 4.2), gridspec_kw={"width_ratios": [1.6, 1, 1]})
     title = f"{result.ruleset}: {result.games} hands, seed {result.seed}, preset {result.preset or 'custom'}"
+    if result.duplicate:
+        title += f" (duplicate: {result.units} walls, each bot in every seat)"
     fig.suptitle(title, fontsize=12)
 
     per_seat = _per_seat(result)
@@ -69,7 +92,7 @@ def plot_simulation(result: Any, path: Optional[str] = None) -> Any:
         bins = min(60, max(10, hi - lo + 1))
         for s, data in enumerate(per_seat):
             ax_dist.hist(data, bins=bins, range=(lo, hi + 1), histtype="step", linewidth=1.6, color=_COLOURS[s],
-                         label=f"seat {s} ({seats[s].bot})", log=True)
+                         label=labels[s].replace("\n", " "), log=True)
         ax_dist.legend(fontsize=8)
     ax_dist.set_title("result per hand (points)", fontsize=10)
     ax_dist.set_xlabel("points")
@@ -90,7 +113,7 @@ def plot_simulation(result: Any, path: Optional[str] = None) -> Any:
     ax_win.set_ylim(0, max(0.05, max(h + r for h, r in zip(highs, rates)) * 1.15))
 
     means = [st.mean for st in seats]
-    err = [mean_interval(st.mean, st.sd, st.hands) for st in seats]
+    err = [_mean_interval(st) for st in seats]
     ax_mean.bar(x, means, color=_COLOURS, alpha=0.8,
                 yerr=[[m - e[0] for m, e in zip(means, err)], [e[1] - m for m, e in zip(means, err)]], capsize=5)
     ax_mean.axhline(0, color="#444", linewidth=0.8)

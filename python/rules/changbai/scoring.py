@@ -104,6 +104,19 @@ class ChangbaiScore:
         body = ", ".join(map(repr, self.patterns))
         return f"ChangbaiScore({self.doublings} doublings{times}, win {self.win_tile}: {body})"
 
+    def __str__(self) -> str:
+        """The pattern table: Chinese and English names, doublings (or the multiplier), the value."""
+        width = max(len(p.name_en) for p in self.patterns)
+        out = []
+        for p in self.patterns:
+            times = f" x{p.count}" if p.count > 1 else ""
+            value = f"x{p.multiplier}" if p.multiplier > 1 else f"{p.doublings:>2} doubling{'s' if p.doublings != 1 else ''}"
+            out.append(f"  {p.name_zh}{times}\t{p.name_en:<{width}}  {value}")
+        times = f" x {self.multiplier}" if self.multiplier > 1 else ""
+        out.append(f"  total {self.doublings} doublings: 2^{self.doublings}{times} = {self.value} x base, "
+                   f"win on {self.win_tile}")
+        return "\n".join(out)
+
 
 def score(
     hand: HandLike,

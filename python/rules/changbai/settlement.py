@@ -289,6 +289,14 @@ class ChangbaiSettlement:
         state = "drawn" if self.drawn else f"won by {list(self.winners)}" if self.winners else "in play"
         return f"ChangbaiSettlement(dealer {self.dealer}, piao {list(self.piao)}, {state}, {len(self.ledger)} transfers)"
 
+    def __str__(self) -> str:
+        """The repr, then the ledger's transfers one a line and the totals."""
+        return f"{self!r}\n{self.ledger}"
+
+    def _repr_html_(self) -> str:
+        """The ledger as an HTML table under the repr (notebooks)."""
+        return self.ledger.to_html(repr(self))
+
 
 # ---------------------------------------------------------------------------------------------
 # Validation and seat arithmetic

@@ -131,3 +131,11 @@ class MCRSettlement:
 
     def __repr__(self) -> str:
         return f"MCRSettlement({self.rules!r}, entries={len(self.ledger)}, totals={self.totals()})"
+
+    def __str__(self) -> str:
+        """The repr, then the ledger's transfers one a line and the totals."""
+        return f"{self!r}\n{self.ledger}"
+
+    def _repr_html_(self) -> str:
+        """The ledger as an HTML table under the repr (notebooks)."""
+        return self.ledger.to_html(repr(self))

@@ -571,6 +571,14 @@ class SichuanSettlement:
         return (f"SichuanSettlement({self.rules!r}, won={list(self._won)}, kongs={len(self._kongs)}, "
                 f"entries={len(self.ledger)}, totals={self.totals()})")
 
+    def __str__(self) -> str:
+        """The repr, then the ledger's transfers one a line and the totals."""
+        return f"{self!r}\n{self.ledger}"
+
+    def _repr_html_(self) -> str:
+        """The ledger as an HTML table under the repr (notebooks)."""
+        return self.ledger.to_html(repr(self))
+
 
 def settle(events: Iterable[Event], rules: Optional[Rules] = None, *, seats: int = 4) -> Ledger:
     """The ledger of a whole hand from its events (see `SichuanSettlement`)."""

@@ -1,0 +1,43 @@
+"""Tables of result objects (simulations, leagues, matches, ledgers): text rows for their `str` and
+`table()`, HTML for their `_repr_html_`.
+
+Notebooks show `_repr_html_` instead of the repr; each result object builds its rows once (the
+same cells for its text table and its HTML table) and hands them here. Every HTML cell is escaped.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any, Sequence
+
+__all__ = ["html_table", "text_line"]
+
+
+def text_line(cells: Sequence[str], widths: Sequence[int]) -> str:
+    """Cells padded to `widths` (a negative width: left-aligned), for fixed-width text tables."""
+    return "".join(f"{c:<{-w}}" if w < 0 else f"{c:>{w}}" for c, w in zip(cells, widths))
+
+
+def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]], *, caption: str = "",
+               notes: Sequence[str] = (), right: Sequence[int] = ()) -> str:
+    """A small HTML table: `header` cells, `rows` of cells (any value, shown with str), a `caption`
+    above and `notes` (one paragraph each) below; the columns whose index is in `right` are
+    right-aligned (numbers)."""
+    aligned = set(right)
+
+    def cells(tag: str, values: Sequence[Any]) -> str:
+        out = []
+        for i, value in enumerate(values):
+            style = f' style="text-align:{"right" if i in aligned else "left"}; padding:0 0.6em"'
+            out.append(f"<{tag}{style}>{escape(str(value))}</{tag}>")
+        return "".join(out)
+
+    parts = ["<div>", "<table>"]
+    if caption:
+        parts.append(f'<caption style="text-align:left; white-space:nowrap">{escape(caption)}</caption>')
+    parts.append(f"<thead><tr>{cells('th', header)}</tr></thead>")
+    parts.append("<tbody>" + "".join(f"<tr>{cells('td', row)}</tr>" for row in rows) + "</tbody>")
+    parts.append("</table>")
+    parts.extend(f"<p>{escape(note)}</p>" for note in notes)
+    parts.append("</div>")
+    return "".join(parts)
