@@ -6,17 +6,11 @@ import random
 from typing import Any, List, Optional, Sequence
 
 from mahjong_core.errors import InvalidArgumentError
-from mahjong_core.game.bots import Bot, make_bot
+from mahjong_core.game.bots import Bot, is_bot, make_bot, start_hand
 
 from .table import next_seat
 
 __all__ = ["resolve_opponents", "play_until", "bot_rng", "start_hand"]
-
-
-def _is_bot(obj: Any) -> bool:
-    """A bot is any object (not a class) with a callable `choose(game, seat, actions)`; subclassing
-    `mahjong_core.game.bots.Bot` is optional, and so is its `new_hand(rng)` hook."""
-    return isinstance(obj, Bot) or (not isinstance(obj, type) and callable(getattr(obj, "choose", None)))
 
 
 def resolve_opponents(opponents: Any) -> List[Any]:
@@ -25,7 +19,7 @@ def resolve_opponents(opponents: Any) -> List[Any]:
     `choose(game, seat, actions)`."""
     if opponents is None:
         opponents = "greedy"
-    if isinstance(opponents, (str, type)) or _is_bot(opponents):
+    if isinstance(opponents, (str, type)) or is_bot(opponents):
         opponents = [opponents] * 3  # (a class is refused below, with a hint)
     if not isinstance(opponents, Sequence) or len(opponents) != 3:
         raise InvalidArgumentError(f"opponents: give three bots (names or bot objects) or one for all, got {opponents!r}")
@@ -33,22 +27,13 @@ def resolve_opponents(opponents: Any) -> List[Any]:
     for bot in opponents:
         if isinstance(bot, str):
             bot = make_bot(bot)
-        elif not _is_bot(bot):
+        elif not is_bot(bot):
             hint = " (a class: pass an instance, e.g. MyBot())" if isinstance(bot, type) else ""
             raise InvalidArgumentError(
                 f"an opponent is a bot name ('random', 'greedy') or an object with a choose(game, seat, actions) "
                 f"method, got {bot!r}{hint}")
         out.append(bot)
     return out
-
-
-def start_hand(bots: Sequence[Any], rng: random.Random) -> None:
-    """Give each bot that has the optional `new_hand(rng)` hook the hand's random stream (None
-    entries, the learner's seat, are skipped)."""
-    for bot in bots:
-        hook = getattr(bot, "new_hand", None)
-        if hook is not None:
-            hook(rng)
 
 
 def bot_rng(seed: int, hand_no: int) -> random.Random:
