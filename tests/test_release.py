@@ -69,15 +69,24 @@ def check_package_files(names: list[str], *, compiled_game: bool = True) -> None
     assert not leaked, f"build inputs or tests in the distribution: {leaked[:10]}"
 
 
+def _installed() -> importlib.metadata.Distribution:
+    """The distribution beside the imported package (never a build's egg-info in the checkout)."""
+    import mahjong_core
+
+    site = str(Path(mahjong_core.__file__).resolve().parent.parent)
+    found = list(importlib.metadata.distributions(name="mahjong_core", path=[site]))
+    return found[0] if found else importlib.metadata.distribution("mahjong_core")
+
+
 def _installed_is_editable() -> bool:
-    direct = importlib.metadata.distribution("mahjong_core").read_text("direct_url.json")
+    direct = _installed().read_text("direct_url.json")
     return bool(direct and json.loads(direct).get("dir_info", {}).get("editable"))
 
 
 def test_the_installed_distribution_holds_what_a_user_needs():
     if _installed_is_editable():
         pytest.skip("an editable install maps the checkout; its files are the source tree")
-    files = importlib.metadata.files("mahjong_core") or []
+    files = _installed().files or []
     import mahjong_core.game.engine as engine
 
     check_package_files([str(f) for f in files], compiled_game=not engine.__file__.endswith(".py"))
@@ -140,7 +149,7 @@ def test_the_wheel_holds_what_a_user_needs_and_nothing_else():
 @pytest.mark.release
 def test_the_installed_package_is_that_wheel():
     wheel = _wheel_env("MAHJONG_CORE_WHEEL")
-    dist = importlib.metadata.distribution("mahjong_core")
+    dist = _installed()
     with zipfile.ZipFile(wheel) as z:
         info = next(n for n in z.namelist() if n.endswith(".dist-info/WHEEL"))
         assert dist.read_text("WHEEL") == z.read(info).decode()
