@@ -32,7 +32,7 @@ from ._encode import encode_into, mask_into
 from .layout import N_PLANES
 from .opponents import bot_rng, play_until, resolve_opponents, start_hand
 from .registration import ENV_IDS, register_envs
-from .render import RENDER_MODES, table_rgb, table_text
+from .render import RENDER_MODES, render_table
 from .table import Table, to_code
 
 __all__ = ["MahjongEnv", "register_envs", "ENV_IDS"]
@@ -133,9 +133,7 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
         """"ansi": the whole table as text (`render.table_text`); "rgb_array": the viz SVG as an
         (H, W, 3) uint8 array (`render.table_rgb`: needs `pip install cairosvg pillow`); None
         without a render mode or before the first `reset()`."""
-        if self.render_mode is None or self.table.game is None:
-            return None
-        return table_text(self.table.game) if self.render_mode == "ansi" else table_rgb(self.table.game)
+        return render_table(self.table.game, self.render_mode)
 
 
 register_envs(_gym)  # importing this module directly registers the ids too

@@ -30,7 +30,7 @@ from . import spaces
 from ._deps import numpy, pettingzoo
 from ._encode import mask_into, next_seat, observe_into
 from .layout import N_PLANES
-from .render import RENDER_MODES, table_rgb, table_text
+from .render import RENDER_MODES, render_table
 from .table import AGENTS, Table, to_code
 
 __all__ = ["aec_env", "parallel_env"]
@@ -117,9 +117,7 @@ class _Common:
         """"ansi": the whole table as text (`render.table_text`); "rgb_array": the viz SVG as an
         (H, W, 3) uint8 array (`render.table_rgb`: needs `pip install cairosvg pillow`); None
         without a render mode or before the first `reset()`."""
-        if self.render_mode is None or self.table.game is None:
-            return None
-        return table_text(self.table.game) if self.render_mode == "ansi" else table_rgb(self.table.game)
+        return render_table(self.table.game, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -25,7 +25,7 @@ from typing import Any, List, Optional
 from mahjong_core.notation import format_tiles
 from mahjong_core.tiles import FLOWER_GLYPHS, Tile
 
-__all__ = ["table_text", "table_rgb", "RASTER_HINT", "RENDER_MODES"]
+__all__ = ["render_table", "table_text", "table_rgb", "RASTER_HINT", "RENDER_MODES"]
 
 #: the environments' render modes
 RENDER_MODES = ("ansi", "rgb_array")
@@ -155,3 +155,11 @@ def table_rgb(game: Any) -> Any:
     png = cairosvg.svg2png(bytestring=table_svg(_state(game)).encode("utf-8"))
     with image_module.open(io.BytesIO(png)) as image:
         return numpy().asarray(image.convert("RGB"), dtype=numpy().uint8)
+
+
+def render_table(game: Any, mode: Optional[str]) -> Any:
+    """What an environment's `render()` returns for `mode`: "ansi" text, an "rgb_array" picture, or
+    None without a mode or before the first `reset()` (no game yet)."""
+    if mode is None or game is None:
+        return None
+    return table_text(game) if mode == "ansi" else table_rgb(game)
