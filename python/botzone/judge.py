@@ -381,8 +381,9 @@ def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running
                 seats[loser].deal_ins += 1
         elif action not in ("HUANG", "") and isinstance(player, int):
             seats[player].penalties[action] = seats[player].penalties.get(action, 0) + 1
-            path = err_files.get(player)
-            faults.append(Fault(g, player, players[player], action, path, _last_line(path) if path else "",
+            err_path = err_files.get(player)
+            faults.append(Fault(g, player, players[player], action, err_path,
+                                _last_line(err_path) if err_path else "",
                                 bool(stderr_dir)))
         log = table.log
         logs.append(log)
