@@ -171,6 +171,9 @@ cdef class HandCore:
     cdef readonly object win_tile
     cdef readonly object context
     cdef bint _initialised
+    # The melds as the C++ core takes them, written with `melds` (so the scorers and the
+    # decomposer read no Python attribute per meld on their hot path).
+    cdef cd.MeldSpec specs[4]
 
     def __cinit__(self, counts=None, melds=(), win_tile=None, context=None, *args, **kwargs):
         cdef int i, total = 0
@@ -195,8 +198,13 @@ cdef class HandCore:
         memset(self.meld_c, 0, KINDS)
         if len(checked) > 4:
             raise InvalidHandError(f"a hand has at most 4 melds, got {len(checked)}")
+        k = 0
         for m in checked:
             _add_meld_tiles(m, self.meld_c)
+            self.specs[k].kind = <cd.BlockKind>(<int>(<object>m).kind)
+            self.specs[k].tile = <uint8_t>(<int>(<object>m).tile)
+            self.specs[k].concealed = (<object>m).concealed
+            k += 1
         self.melds = tuple(checked)
         self.n_melds = len(checked)
         for i in range(KINDS):
@@ -937,16 +945,11 @@ def decompositions(hand, forms=Forms.MCR):
     """
     cdef unsigned f = _forms(forms)
     cdef _Input inp = _resolve(hand, 0)
-    cdef cd.MeldSpec specs[4]
+    cdef const cd.MeldSpec* specs = NULL
     cdef int n = 0
-    cdef tuple meld_objs = ()
     if inp.trusted:
-        meld_objs = (<HandCore>inp.hand).melds
-    for m in meld_objs:
-        specs[n].kind = <cd.BlockKind>(<int>(<object>m).kind)
-        specs[n].tile = <uint8_t>(<int>(<object>m).tile)
-        specs[n].concealed = (<object>m).concealed
-        n += 1
+        specs = (<HandCore>inp.hand).specs
+        n = (<HandCore>inp.hand).n_melds
     cdef vector[cd.Decomposition] ds = cd.decompose(inp.c, specs, n, f)
     return tuple([_py_decomposition(d) for d in ds])
 

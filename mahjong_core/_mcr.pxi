@@ -11,6 +11,9 @@ cimport cython
 cimport mahjong_core._cpp_mcr as cmcr
 cimport mahjong_core._cpp_mcr_fans as cfans
 from libc.stdint cimport int16_t, uint16_t
+from cpython.type cimport PyType_IsSubtype
+
+cdef tuple _EMPTY_ARGS = ()
 
 # Option bits (rules.mcr builds them from a Rules once per Rules).
 _MCR_OPT_MIL = 1
@@ -65,16 +68,6 @@ cdef inline cmcr.Options _mcr_options(unsigned bits):
     return o
 
 
-cdef inline int _mcr_melds(tuple melds, cd.MeldSpec* specs) except -1:
-    cdef int n = 0
-    for m in melds:
-        specs[n].kind = <cd.BlockKind>(<int>(<object>m).kind)
-        specs[n].tile = <uint8_t>(<int>(<object>m).tile)
-        specs[n].concealed = (<object>m).concealed
-        n += 1
-    return n
-
-
 @cython.auto_pickle(False)
 cdef class _MCRScoreBase:
     """C-level storage of one MCR score; mahjong_core.rules.mcr.MCRScore adds the Python API.
@@ -123,8 +116,6 @@ cdef class _MCRScoreBase:
 cdef bint _mcr_call(HandCore hand, int win_tile, unsigned flags, int seat_wind, int prevalent_wind, int flowers,
                     unsigned options, bint attribute, cmcr.Score* out) except -1:
     """Validate the arguments and run the C++ scorer; returns whether the hand wins."""
-    cdef cd.MeldSpec specs[4]
-    cdef int n = _mcr_melds(hand.melds, specs)
     cdef cmcr.Context ctx
     cdef cmcr.Options opts = _mcr_options(options)
     if win_tile < 0 or win_tile > 33:
@@ -143,7 +134,7 @@ cdef bint _mcr_call(HandCore hand, int win_tile, unsigned flags, int seat_wind, 
     ctx.prevalent_wind = <uint8_t>prevalent_wind
     ctx.flowers = <uint8_t>flowers
     # A Hand was validated when it was built: only the winning tile and the context are checked.
-    return cmcr.score_valid_hand(hand.c, specs, n, ctx, opts, out, attribute)
+    return cmcr.score_valid_hand(hand.c, hand.specs, hand.n_melds, ctx, opts, out, attribute)
 
 
 def _mcr_score(type cls, HandCore hand, object win_tile, unsigned flags, int seat_wind, int prevalent_wind,
@@ -154,47 +145,62 @@ def _mcr_score(type cls, HandCore hand, object win_tile, unsigned flags, int sea
 
 def _mcr_score_text(type cls, text, object rules, unsigned options):
     """`mcr.score(text, rules=...)` with no other argument, in one call: the notation is parsed
-    natively and its `|PS####|F` context read here, so the common text input pays no Python-level
-    argument handling (it is what the issue-14 comparison with PyMahjongGB measures). Returns
-    NotImplemented when the text has no winning tile; the caller words that error."""
-    cdef HandCore hand = <HandCore>_parse_notation(text)
+    natively and its `|PS####|F` context comes back from the parser as C ints, so the common text
+    input pays no Python-level argument handling nor attribute reads (it is what the comparisons
+    with PyMahjongGB measure). Returns NotImplemented when the text has no winning tile; the
+    caller words that error."""
+    cdef _TextContext tc
+    tc.native = False
+    cdef HandCore hand = <HandCore>_parse_text(text, &tc)
     win = hand.win_tile
     if win is None:
         return NotImplemented
-    ctx = hand.context
-    cdef unsigned flags = 0
-    cdef int seat_wind = 0, prevalent_wind = 0, flowers = 0
-    if ctx is not None:  # made by the parser just now, so already validated (winds 0..3, flowers 0..8)
-        if ctx.self_drawn:
-            flags |= _MCR_SELF_DRAWN
-        if ctx.last_copy:
-            flags |= _MCR_LAST_COPY
-        if ctx.wall_last:
-            flags |= _MCR_WALL_LAST
-        if ctx.kong:
-            flags |= _MCR_KONG
-        seat_wind, prevalent_wind, flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
-    return _mcr_score_hand(cls, hand, win, flags, seat_wind, prevalent_wind, flowers, rules, options)
+    if not tc.native:  # the reference parsed it (an unusual spelling): read its context object
+        tc.flags = 0
+        tc.seat_wind = tc.prevalent_wind = tc.flowers = 0
+        ctx = hand.context
+        if ctx is not None:  # made by the parser just now, so already validated (winds 0..3, flowers 0..8)
+            if ctx.self_drawn:
+                tc.flags |= _MCR_SELF_DRAWN
+            if ctx.last_copy:
+                tc.flags |= _MCR_LAST_COPY
+            if ctx.wall_last:
+                tc.flags |= _MCR_WALL_LAST
+            if ctx.kong:
+                tc.flags |= _MCR_KONG
+            tc.seat_wind, tc.prevalent_wind, tc.flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
+    return _mcr_score_hand(cls, hand, win, tc.flags, tc.seat_wind, tc.prevalent_wind, tc.flowers, rules, options)
 
 
 cdef object _mcr_score_hand(type cls, HandCore hand, object win_tile, unsigned flags, int seat_wind,
                             int prevalent_wind, int flowers, object rules, unsigned options):
     cdef cmcr.Score s
-    cdef int f, half
+    cdef int f, half, n = 0, k = 0
     cdef uint64_t bits
+    if not PyType_IsSubtype(cls, _MCRScoreBase):
+        raise TypeError(f"{cls.__name__} is not a subclass of _MCRScoreBase")
     if not _mcr_call(hand, win_tile, flags, seat_wind, prevalent_wind, flowers, options, False, &s):
         return None
     cdef list objects = _mcr_fan_objects
-    fans = []
+    for half in range(2):
+        bits = s.present.hi if half else s.present.lo
+        while bits:
+            n += 1
+            bits &= bits - 1
+    cdef tuple fans = PyTuple_New(n)
     for half in range(2):
         bits = s.present.hi if half else s.present.lo
         while bits:
             f = _lowest_bit(bits) + 64 * half
             bits &= bits - 1
-            fans.append((<list>objects[f])[s.counts[f]])
-    cdef _MCRScoreBase out = _MCRScoreBase.__new__(cls)
+            fan = (<list>objects[f])[s.counts[f]]
+            Py_INCREF(fan)
+            PyTuple_SET_ITEM(fans, k, fan)
+            k += 1
+    # tp_new directly: `_MCRScoreBase.__new__(cls)` is a Python-level method call (checked above).
+    cdef _MCRScoreBase out = <_MCRScoreBase>(<PyTypeObject*>cls).tp_new(cls, <PyObject*>_EMPTY_ARGS, NULL)
     out.total = s.total
-    out.fans = tuple(fans)
+    out.fans = fans
     out.hand = hand
     out.win_tile = win_tile
     out.self_drawn = (flags & 1) != 0
@@ -219,12 +225,10 @@ def _mcr_encode(hand, int win_tile, unsigned flags, int seat_wind, int prevalent
         out[i] = 0
     for i in range(34):
         out[i] = h.c[i]
-    i = 0
-    for m in h.melds:
-        out[34 + 3 * i] = <uint8_t>(<int>(<object>m).kind + 1)
-        out[35 + 3 * i] = <uint8_t>(<int>(<object>m).tile)
-        out[36 + 3 * i] = 1 if (<object>m).concealed else 0
-        i += 1
+    for i in range(h.n_melds):
+        out[34 + 3 * i] = <uint8_t>(<int>h.specs[i].kind + 1)
+        out[35 + 3 * i] = h.specs[i].tile
+        out[36 + 3 * i] = 1 if h.specs[i].concealed else 0
     out[46] = <uint8_t>win_tile
     out[47] = <uint8_t>flags
     out[48] = <uint8_t>seat_wind

@@ -9,6 +9,9 @@
 # message, same column). tests/test_notation.py compares the two on generated and mutated input.
 
 from cpython.unicode cimport PyUnicode_GET_LENGTH
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF
 
 cdef extern from "Python.h":
     int PyUnicode_KIND(object text)
@@ -20,8 +23,12 @@ from .model import MCRContext as _PyMCRContext
 cdef int _MAX_NOTATION = 256   # notation.MAX_NOTATION_LENGTH (the reference raises beyond it)
 cdef object _reference_parse = None
 cdef type _HandClass = None
-cdef dict _meld_cache = {}
-cdef dict _context_cache = {}
+# Caches of the frozen values the parser returns, indexed by small ints (a list slot is read
+# without building or hashing a key object): melds by (kind, lowest tile, marker), contexts by
+# winds, flags and flower count; contexts with flower letters (rare) in a bounded dict.
+cdef list _meld_cache = [None] * (3 * 34 * 16)
+cdef list _context_cache = [None] * (9 * 256)
+cdef dict _context_letters_cache = {}
 cdef tuple _MELD_KINDS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG)
 
 # Code point -> tile kind for letters and glyphs (-1: not a tile by itself). Digits and suit
@@ -115,7 +122,7 @@ cdef int _scan_tiles(_Scan* sc, bint in_meld, uint8_t* tiles, int cap) noexcept:
 cdef object _meld_value(int kind, int low, int marker):
     """The Meld for (kind, lowest tile, claim marker or -1); equal melds are one shared object."""
     cdef int key = (kind * 34 + low) * 16 + marker + 1
-    m = _meld_cache.get(key)
+    m = _meld_cache[key]
     if m is None:
         m = Meld(_MELD_KINDS[kind], TILES[low], kind == 2 and marker < 0, None if marker < 0 else marker)
         _meld_cache[key] = m
@@ -167,28 +174,45 @@ cdef int _scan_meld(_Scan* sc, uint8_t* meld_c, int* kind_out, int* low_out, int
     return 0
 
 
-cdef object _scan_context(_Scan* sc, object text):
+cdef struct _TextContext:
+    # What a natively parsed notation says besides its Hand, as the MCR scorer takes it (so
+    # `mcr.score(text)` reads no attribute of the MCRContext it also builds).
+    bint native            # set by _parse_text when it parsed the text itself (else untouched)
+    unsigned flags         # 1 self-drawn, 2 last copy, 4 wall last, 8 kong (see _mcr.pxi)
+    int seat_wind
+    int prevalent_wind
+    int flowers
+
+
+cdef inline int _wind_index(unsigned int ch) noexcept:
+    if ch == c'E': return 0
+    if ch == c'S': return 1
+    if ch == c'W': return 2
+    if ch == c'N': return 3
+    return -1
+
+
+cdef object _scan_context(_Scan* sc, _TextContext* out):
     """The "|PS####[|F]" suffix at sc.pos to the end, as a (shared) MCRContext; None when the
-    reference would raise."""
-    cdef Py_ssize_t start = sc.pos, i
+    reference would raise. The fields are read first and the cache is keyed by them (an int), so
+    a hit costs no slice of the text."""
+    cdef Py_ssize_t start = sc.pos, i, j
     cdef unsigned int ch
-    cdef int flowers = 0, letters = 0, seen = 0, bit
+    cdef int flowers = 0, seen = 0, bit, prevalent, seat, letters = 0
+    cdef unsigned flags = 0
     cdef bint digits = True
-    key = text[start:]
-    ctx = _context_cache.get(key)
-    if ctx is not None:
-        return ctx
     if sc.n - start < 7:
         return None
-    for i in range(2):
-        ch = _at(sc, start + 1 + i)
-        if ch != c'E' and ch != c'S' and ch != c'W' and ch != c'N':
-            return None
+    prevalent = _wind_index(_at(sc, start + 1))
+    seat = _wind_index(_at(sc, start + 2))
+    if prevalent < 0 or seat < 0:
+        return None
     for i in range(4):
         ch = _at(sc, start + 3 + i)
-        if ch != c'0' and ch != c'1':
+        if ch == c'1':
+            flags |= 1u << i
+        elif ch != c'0':
             return None
-    flower_tiles = None
     i = start + 7
     if i < sc.n:
         if _at(sc, i) != c'|':
@@ -213,22 +237,40 @@ cdef object _scan_context(_Scan* sc, object text):
                     if seen & bit:
                         return None
                     seen |= bit
-                flower_tiles = tuple([j for j in range(8) if seen >> j & 1])
-                flowers = len(flower_tiles)
-    winds = "ESWN"
+                    flowers += 1
+                letters = 1
+    if out is not NULL:
+        out.flags = flags
+        out.seat_wind = seat
+        out.prevalent_wind = prevalent
+        out.flowers = flowers
+    # One key per distinct MCRContext value: winds and flags (8 bits), then the flower count
+    # (digits: 0..8) or the letters' bit set (1..255).
+    cdef int key = (prevalent * 4 + seat) * 16 + <int>flags
+    if letters:
+        key |= seen << 8
+        ctx = _context_letters_cache.get(key)
+    else:
+        key |= flowers << 8
+        ctx = _context_cache[key]
+    if ctx is not None:
+        return ctx
     ctx = _PyMCRContext(
-        prevalent_wind=winds.index(text[start + 1]),
-        seat_wind=winds.index(text[start + 2]),
-        self_drawn=text[start + 3] == "1",
-        last_copy=text[start + 4] == "1",
-        wall_last=text[start + 5] == "1",
-        kong=text[start + 6] == "1",
+        prevalent_wind=prevalent,
+        seat_wind=seat,
+        self_drawn=(flags & 1) != 0,
+        last_copy=(flags & 2) != 0,
+        wall_last=(flags & 4) != 0,
+        kong=(flags & 8) != 0,
         flowers=flowers,
-        flower_tiles=flower_tiles,
+        flower_tiles=tuple([j for j in range(8) if seen >> j & 1]) if letters else None,
     )
-    if len(_context_cache) >= 4096:
-        _context_cache.clear()
-    _context_cache[key] = ctx
+    if letters:
+        if len(_context_letters_cache) >= 4096:
+            _context_letters_cache.clear()
+        _context_letters_cache[key] = ctx
+    else:
+        _context_cache[key] = ctx
     return ctx
 
 
@@ -245,6 +287,15 @@ def _parse_notation(text):
 
     Raises ParseError (naming the column) for malformed text, InvalidHandError for a well-formed
     but impossible hand, TypeError for a non-string."""
+    return _parse_text(text, NULL)
+
+
+cdef tuple _C_LEVEL_ARGS = (_C_LEVEL_BUILD,)
+
+
+cdef object _parse_text(object text, _TextContext* out):
+    """`_parse_notation`; when it parses the text itself it also fills `out` (if given) and sets
+    `out.native`. Falling back to the reference leaves `out` untouched."""
     global _HandClass
     if type(text) is not str:
         return _parse_fallback(text)
@@ -262,6 +313,7 @@ def _parse_notation(text):
     cdef int lows[5]
     cdef int markers[5]
     cdef int n_melds = 0, n, i, waiting
+    cdef _TextContext tc
     memset(meld_c, 0, KINDS)
     # (Surrounding whitespace is the reference's job: a tile or '[' starts every hand it accepts
     # without trimming, and a tile or a context character ends it.)
@@ -273,8 +325,10 @@ def _parse_notation(text):
     if n <= 0 or _at(&sc, sc.pos) == c'[':
         return _parse_fallback(text)
     context = None
+    tc.flags = 0
+    tc.seat_wind = tc.prevalent_wind = tc.flowers = 0
     if sc.pos < sc.n:  # '|'
-        context = _scan_context(&sc, text)
+        context = _scan_context(&sc, &tc)
         if context is None:
             return _parse_fallback(text)
     waiting = 13 - 3 * n_melds
@@ -289,15 +343,36 @@ def _parse_notation(text):
     if _HandClass is None:
         from .hand import Hand
         _HandClass = Hand
-    cdef HandCore h = HandCore.__new__(_HandClass, _C_LEVEL_BUILD)  # filled here, validated above
-    memcpy(h.c, counts, KINDS)
+    # tp_new directly (not `HandCore.__new__(...)`, a Python-level method call on this path):
+    # _HandClass is Hand, which subclasses HandCore and inherits its tp_new.
+    cdef HandCore h = <HandCore>(<PyTypeObject*>_HandClass).tp_new(_HandClass, <PyObject*>_C_LEVEL_ARGS, NULL)
+    memcpy(h.c, counts, KINDS)  # filled here, validated above
     memcpy(h.meld_c, meld_c, KINDS)
     h.n_melds = n_melds
     h.n_tiles = n
-    h.melds = tuple([_meld_value(kinds[i], lows[i], markers[i]) for i in range(n_melds)])
+    for i in range(n_melds):
+        h.specs[i].kind = <cd.BlockKind>kinds[i]
+        h.specs[i].tile = <uint8_t>lows[i]
+        h.specs[i].concealed = kinds[i] == 2 and markers[i] < 0
+    h.melds = _melds_tuple(kinds, lows, markers, n_melds)
     h.win_tile = TILES[tiles[n - 1]] if n == waiting + 1 else None
     h.context = context
+    if out is not NULL:
+        out[0] = tc
+        out.native = True
     return h
+
+
+cdef tuple _melds_tuple(int* kinds, int* lows, int* markers, int n):
+    if n == 0:
+        return ()
+    cdef tuple t = PyTuple_New(n)
+    cdef int i
+    for i in range(n):
+        m = _meld_value(kinds[i], lows[i], markers[i])
+        Py_INCREF(m)
+        PyTuple_SET_ITEM(t, i, m)
+    return t
 
 
 # ---------------------------------------------------------------------------------------------
