@@ -144,11 +144,15 @@ def _mcr_score(type cls, HandCore hand, object win_tile, unsigned flags, int sea
 
 
 def _mcr_score_text(type cls, text, object rules, unsigned options):
-    """`mcr.score(text, rules=...)` with no other argument, in one call: the notation is parsed
-    natively and its `|PS####|F` context comes back from the parser as C ints, so the common text
-    input pays no Python-level argument handling nor attribute reads (it is what the comparisons
-    with PyMahjongGB measure). Returns NotImplemented when the text has no winning tile; the
-    caller words that error."""
+    """`mcr.score(text, rules=...)` with no other argument: the notation is parsed natively and its
+    `|PS####|F` context comes back from the parser as C ints, so the common text input pays no
+    Python-level argument handling nor attribute reads (it is what the comparisons with
+    PyMahjongGB measure). Returns NotImplemented when the text has no winning tile; the caller
+    words that error."""
+    return _mcr_score_text_c(cls, text, rules, options)
+
+
+cdef object _mcr_score_text_c(type cls, object text, object rules, unsigned options):
     cdef _TextContext tc
     tc.native = False
     cdef HandCore hand = <HandCore>_parse_text(text, &tc)
@@ -170,6 +174,55 @@ def _mcr_score_text(type cls, text, object rules, unsigned options):
                 tc.flags |= _MCR_KONG
             tc.seat_wind, tc.prevalent_wind, tc.flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
     return _mcr_score_hand(cls, hand, win, tc.flags, tc.seat_wind, tc.prevalent_wind, tc.flowers, rules, options)
+
+
+# `mcr.score` itself (see rules.mcr.scoring.score, which documents it and whose metadata it takes).
+# Its argument handling is compiled because a Python function's keyword-only defaults cost a dict
+# lookup each per call (12 here: ~1,300 instructions, a sixth of a melded text score). The common
+# call, notation text with at most `rules=`, is scored here; every other call goes to the Python
+# definition (`_mcr_general`, all arguments positional), which holds every conversion.
+cdef object _mcr_general = None
+cdef type _mcr_score_cls = None
+cdef type _mcr_rules_cls = None
+cdef object _mcr_default_rules = None
+cdef object _mcr_last_rules = None   # the Rules whose option bits _mcr_last_options holds
+cdef unsigned _mcr_last_options = 0
+
+
+def _mcr_bind_score(general, type score_cls, type rules_cls, default_rules):
+    """Give `_mcr_score_entry` (the compiled `mcr.score`) the general path, the score class, the Rules class and the default
+    rules (rules.mcr.scoring does, once)."""
+    global _mcr_general, _mcr_score_cls, _mcr_rules_cls, _mcr_default_rules, _mcr_last_rules
+    if not issubclass(score_cls, _MCRScoreBase):
+        raise TypeError(f"{score_cls.__name__} is not a subclass of _MCRScoreBase")
+    _mcr_general, _mcr_score_cls, _mcr_rules_cls = general, score_cls, rules_cls
+    _mcr_default_rules, _mcr_last_rules = default_rules, None
+
+
+def score(hand, *, win_tile=None, self_drawn=False, last_copy=False, wall_last=False, kong=False,
+                     seat_wind=0, prevalent_wind=0, flowers=0, rules=None, declared_ready=False, melds=None):
+    global _mcr_last_rules, _mcr_last_options
+    if _mcr_general is None:
+        raise RuntimeError("mahjong_core.rules.mcr.scoring binds the MCR scorer when it is imported")
+    if type(hand) is str and melds is None and win_tile is None and not (
+            self_drawn or last_copy or wall_last or kong or seat_wind or prevalent_wind or flowers
+            or declared_ready):
+        r = _mcr_default_rules if rules is None else rules
+        if type(r) is _mcr_rules_cls:  # (a preset name is resolved by the general path)
+            if r is not _mcr_last_rules:  # Rules are frozen: their option bits never change
+                _mcr_last_options = r._options
+                _mcr_last_rules = r
+            scored = _mcr_score_text_c(_mcr_score_cls, hand, r, _mcr_last_options)
+            if scored is not NotImplemented:
+                return scored
+    return _mcr_general(hand, win_tile, self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind,
+                        flowers, rules, declared_ready, melds)
+
+
+# Named `score` above so that argument errors read "score() got an unexpected keyword argument";
+# kept under a private name only (this module's public names are those of _core.pyi).
+_mcr_score_entry = score
+del score
 
 
 cdef object _mcr_score_hand(type cls, HandCore hand, object win_tile, unsigned flags, int seat_wind,
