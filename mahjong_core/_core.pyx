@@ -167,13 +167,24 @@ cdef class HandCore:
     cdef uint8_t meld_c[34]
     cdef readonly int n_melds
     cdef readonly int n_tiles
-    cdef readonly tuple melds
+    cdef tuple _melds  # the Meld objects; None until first read for a hand the parser built
     cdef readonly object win_tile
     cdef readonly object context
     cdef bint _initialised
     # The melds as the C++ core takes them, written with `melds` (so the scorers and the
-    # decomposer read no Python attribute per meld on their hot path).
+    # decomposer read no Python attribute per meld on their hot path), and their claim markers
+    # (-1: None), from which a parsed hand builds its Meld tuple when it is first read.
     cdef cd.MeldSpec specs[4]
+    cdef int8_t claims[4]
+
+    @property
+    def melds(self):
+        return self._meld_objects()
+
+    cdef tuple _meld_objects(self):
+        if self._melds is None:
+            self._melds = _melds_of_specs(self.specs, self.claims, self.n_melds)
+        return self._melds
 
     def __cinit__(self, counts=None, melds=(), win_tile=None, context=None, *args, **kwargs):
         cdef int i, total = 0
@@ -205,7 +216,7 @@ cdef class HandCore:
             self.specs[k].tile = <uint8_t>(<int>(<object>m).tile)
             self.specs[k].concealed = (<object>m).concealed
             k += 1
-        self.melds = tuple(checked)
+        self._melds = tuple(checked)
         self.n_melds = len(checked)
         for i in range(KINDS):
             if self.c[i] + self.meld_c[i] > 4:

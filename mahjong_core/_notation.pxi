@@ -77,6 +77,31 @@ cdef inline unsigned int _at(_Scan* sc, Py_ssize_t i) noexcept:
     return <unsigned int>PyUnicode_READ(sc.kind, sc.data, i) if i < sc.n else 0
 
 
+# The ASCII characters of the notation by class, for the scanner of one-byte strings (what
+# nearly every notation is): 0 not a tile character, 1..9 a digit (rank + 1), 16..19 a suit
+# letter m p s z, 32..38 an honour letter E S W N C F P, 64 a stop (| [), 65 a stop inside a
+# meld only (, ]).
+cdef uint8_t _ASCII_CLASS[128]
+
+
+cdef void _fill_ascii_class() noexcept:
+    cdef int i
+    cdef const char* suits = b"mpsz"
+    cdef const char* honours = b"ESWNCFP"
+    memset(_ASCII_CLASS, 0, 128)
+    for i in range(1, 10):
+        _ASCII_CLASS[c'0' + i] = <uint8_t>i
+    for i in range(4):
+        _ASCII_CLASS[<uint8_t>suits[i]] = <uint8_t>(16 + i)
+    for i in range(7):
+        _ASCII_CLASS[<uint8_t>honours[i]] = <uint8_t>(32 + i)
+    _ASCII_CLASS[c'|'] = _ASCII_CLASS[c'['] = 64
+    _ASCII_CLASS[c','] = _ASCII_CLASS[c']'] = 65
+
+
+_fill_ascii_class()
+
+
 cdef int _scan_tiles(_Scan* sc, bint in_meld, uint8_t* tiles, int cap) noexcept:
     """Tiles up to a stop character (in a meld: , ] | [; else | [) or the end, in written order,
     into `tiles` (at most `cap`). Returns their number, or -1 when the reference would raise or
@@ -84,6 +109,44 @@ cdef int _scan_tiles(_Scan* sc, bint in_meld, uint8_t* tiles, int cap) noexcept:
     cdef int n = 0, pending = 0, base, i, t, rank
     cdef uint8_t ranks[16]
     cdef unsigned int ch
+    cdef const uint8_t* text8
+    cdef uint8_t cls
+    if sc.kind == 1:
+        # One-byte strings (no glyphs): one table lookup per character. Same decisions as the
+        # general loop below, in the same order.
+        text8 = <const uint8_t*>sc.data
+        while sc.pos < sc.n:
+            ch = text8[sc.pos]
+            cls = _ASCII_CLASS[ch] if ch < 128 else 0
+            if cls >= 64:
+                if cls == 64 or in_meld:
+                    break
+                return -1
+            if cls == 0:
+                return -1
+            if cls < 16:
+                if pending == 16:
+                    return -1
+                ranks[pending] = cls - 1
+                pending += 1
+            elif cls < 32:
+                base = (cls - 16) * 9
+                if pending == 0 or n + pending > cap:
+                    return -1
+                for i in range(pending):
+                    rank = ranks[i]
+                    if base == 27 and rank >= 7:
+                        return -1
+                    tiles[n] = <uint8_t>(base + rank)
+                    n += 1
+                pending = 0
+            else:
+                if pending or n == cap:
+                    return -1
+                tiles[n] = <uint8_t>(27 + cls - 32)
+                n += 1
+            sc.pos += 1
+        return -1 if pending else n
     while sc.pos < sc.n:
         ch = <unsigned int>PyUnicode_READ(sc.kind, sc.data, sc.pos)
         if ch == c'|' or ch == c'[' or (in_meld and (ch == c',' or ch == c']')):
@@ -314,7 +377,7 @@ cdef object _parse_text(object text, _TextContext* out):
     cdef int markers[5]
     cdef int n_melds = 0, n, i, waiting
     cdef _TextContext tc
-    memset(meld_c, 0, KINDS)
+    memset(meld_c, 0, 34)
     # (Surrounding whitespace is the reference's job: a tile or '[' starts every hand it accepts
     # without trimming, and a tile or a context character ends it.)
     while _at(&sc, sc.pos) == c'[':
@@ -334,27 +397,30 @@ cdef object _parse_text(object text, _TextContext* out):
     waiting = 13 - 3 * n_melds
     if n != waiting and n != waiting + 1:
         return _parse_fallback(text)
-    memset(counts, 0, KINDS)
+    memset(counts, 0, 34)
     for i in range(n):
         counts[tiles[i]] += 1
-    for i in range(KINDS):
-        if counts[i] + meld_c[i] > 4:
-            return _parse_fallback(text)
+    cdef int over = 0
+    for i in range(34):  # (a literal bound and no early exit: the compiler vectorises it)
+        over |= counts[i] + meld_c[i] > 4
+    if over:
+        return _parse_fallback(text)
     if _HandClass is None:
         from .hand import Hand
         _HandClass = Hand
     # tp_new directly (not `HandCore.__new__(...)`, a Python-level method call on this path):
     # _HandClass is Hand, which subclasses HandCore and inherits its tp_new.
     cdef HandCore h = <HandCore>(<PyTypeObject*>_HandClass).tp_new(_HandClass, <PyObject*>_C_LEVEL_ARGS, NULL)
-    memcpy(h.c, counts, KINDS)  # filled here, validated above
-    memcpy(h.meld_c, meld_c, KINDS)
+    memcpy(h.c, counts, 34)  # filled here, validated above
+    memcpy(h.meld_c, meld_c, 34)
     h.n_melds = n_melds
     h.n_tiles = n
     for i in range(n_melds):
         h.specs[i].kind = <cd.BlockKind>kinds[i]
         h.specs[i].tile = <uint8_t>lows[i]
         h.specs[i].concealed = kinds[i] == 2 and markers[i] < 0
-    h.melds = _melds_tuple(kinds, lows, markers, n_melds)
+        h.claims[i] = <int8_t>markers[i]
+    h._melds = None if n_melds else ()  # the Meld tuple is built when first read (a score never does)
     h.win_tile = TILES[tiles[n - 1]] if n == waiting + 1 else None
     h.context = context
     if out is not NULL:
@@ -363,13 +429,14 @@ cdef object _parse_text(object text, _TextContext* out):
     return h
 
 
-cdef tuple _melds_tuple(int* kinds, int* lows, int* markers, int n):
+cdef tuple _melds_of_specs(const cd.MeldSpec* specs, const int8_t* claims, int n):
+    """The Meld objects of `n` melds (shared values from the cache)."""
     if n == 0:
         return ()
     cdef tuple t = PyTuple_New(n)
     cdef int i
     for i in range(n):
-        m = _meld_value(kinds[i], lows[i], markers[i])
+        m = _meld_value(<int>specs[i].kind, specs[i].tile, claims[i])
         Py_INCREF(m)
         PyTuple_SET_ITEM(t, i, m)
     return t
@@ -442,7 +509,7 @@ def _format_hand(hand):
     cdef char buf[160]  # 4 melds of <= 9, 14 tiles + 4 suit letters + 2, a context of <= 16
     cdef int n = 0, w, kind, tile, size, i
     memcpy(c, h.c, KINDS)
-    for m in h.melds:
+    for m in h._meld_objects():
         kind = <int>(<object>m).kind
         tile = <int>(<object>m).tile
         buf[n] = b"["
