@@ -167,10 +167,24 @@ cdef class HandCore:
     cdef uint8_t meld_c[34]
     cdef readonly int n_melds
     cdef readonly int n_tiles
-    cdef readonly tuple melds
+    cdef tuple _melds  # the Meld objects; None until first read for a hand the parser built
     cdef readonly object win_tile
     cdef readonly object context
     cdef bint _initialised
+    # The melds as the C++ core takes them, written with `melds` (so the scorers and the
+    # decomposer read no Python attribute per meld on their hot path), and their claim markers
+    # (-1: None), from which a parsed hand builds its Meld tuple when it is first read.
+    cdef cd.MeldSpec specs[4]
+    cdef int8_t claims[4]
+
+    @property
+    def melds(self):
+        return self._meld_objects()
+
+    cdef tuple _meld_objects(self):
+        if self._melds is None:
+            self._melds = _melds_of_specs(self.specs, self.claims, self.n_melds)
+        return self._melds
 
     def __cinit__(self, counts=None, melds=(), win_tile=None, context=None, *args, **kwargs):
         cdef int i, total = 0
@@ -195,9 +209,14 @@ cdef class HandCore:
         memset(self.meld_c, 0, KINDS)
         if len(checked) > 4:
             raise InvalidHandError(f"a hand has at most 4 melds, got {len(checked)}")
+        k = 0
         for m in checked:
             _add_meld_tiles(m, self.meld_c)
-        self.melds = tuple(checked)
+            self.specs[k].kind = <cd.BlockKind>(<int>(<object>m).kind)
+            self.specs[k].tile = <uint8_t>(<int>(<object>m).tile)
+            self.specs[k].concealed = (<object>m).concealed
+            k += 1
+        self._melds = tuple(checked)
         self.n_melds = len(checked)
         for i in range(KINDS):
             if self.c[i] + self.meld_c[i] > 4:
@@ -937,16 +956,11 @@ def decompositions(hand, forms=Forms.MCR):
     """
     cdef unsigned f = _forms(forms)
     cdef _Input inp = _resolve(hand, 0)
-    cdef cd.MeldSpec specs[4]
+    cdef const cd.MeldSpec* specs = NULL
     cdef int n = 0
-    cdef tuple meld_objs = ()
     if inp.trusted:
-        meld_objs = (<HandCore>inp.hand).melds
-    for m in meld_objs:
-        specs[n].kind = <cd.BlockKind>(<int>(<object>m).kind)
-        specs[n].tile = <uint8_t>(<int>(<object>m).tile)
-        specs[n].concealed = (<object>m).concealed
-        n += 1
+        specs = (<HandCore>inp.hand).specs
+        n = (<HandCore>inp.hand).n_melds
     cdef vector[cd.Decomposition] ds = cd.decompose(inp.c, specs, n, f)
     return tuple([_py_decomposition(d) for d in ds])
 

@@ -11,6 +11,9 @@ cimport cython
 cimport mahjong_core._cpp_mcr as cmcr
 cimport mahjong_core._cpp_mcr_fans as cfans
 from libc.stdint cimport int16_t, uint16_t
+from cpython.type cimport PyType_IsSubtype
+
+cdef tuple _EMPTY_ARGS = ()
 
 # Option bits (rules.mcr builds them from a Rules once per Rules).
 _MCR_OPT_MIL = 1
@@ -65,16 +68,6 @@ cdef inline cmcr.Options _mcr_options(unsigned bits):
     return o
 
 
-cdef inline int _mcr_melds(tuple melds, cd.MeldSpec* specs) except -1:
-    cdef int n = 0
-    for m in melds:
-        specs[n].kind = <cd.BlockKind>(<int>(<object>m).kind)
-        specs[n].tile = <uint8_t>(<int>(<object>m).tile)
-        specs[n].concealed = (<object>m).concealed
-        n += 1
-    return n
-
-
 @cython.auto_pickle(False)
 cdef class _MCRScoreBase:
     """C-level storage of one MCR score; mahjong_core.rules.mcr.MCRScore adds the Python API.
@@ -123,8 +116,6 @@ cdef class _MCRScoreBase:
 cdef bint _mcr_call(HandCore hand, int win_tile, unsigned flags, int seat_wind, int prevalent_wind, int flowers,
                     unsigned options, bint attribute, cmcr.Score* out) except -1:
     """Validate the arguments and run the C++ scorer; returns whether the hand wins."""
-    cdef cd.MeldSpec specs[4]
-    cdef int n = _mcr_melds(hand.melds, specs)
     cdef cmcr.Context ctx
     cdef cmcr.Options opts = _mcr_options(options)
     if win_tile < 0 or win_tile > 33:
@@ -143,7 +134,7 @@ cdef bint _mcr_call(HandCore hand, int win_tile, unsigned flags, int seat_wind, 
     ctx.prevalent_wind = <uint8_t>prevalent_wind
     ctx.flowers = <uint8_t>flowers
     # A Hand was validated when it was built: only the winning tile and the context are checked.
-    return cmcr.score_valid_hand(hand.c, specs, n, ctx, opts, out, attribute)
+    return cmcr.score_valid_hand(hand.c, hand.specs, hand.n_melds, ctx, opts, out, attribute)
 
 
 def _mcr_score(type cls, HandCore hand, object win_tile, unsigned flags, int seat_wind, int prevalent_wind,
@@ -153,48 +144,116 @@ def _mcr_score(type cls, HandCore hand, object win_tile, unsigned flags, int sea
 
 
 def _mcr_score_text(type cls, text, object rules, unsigned options):
-    """`mcr.score(text, rules=...)` with no other argument, in one call: the notation is parsed
-    natively and its `|PS####|F` context read here, so the common text input pays no Python-level
-    argument handling (it is what the issue-14 comparison with PyMahjongGB measures). Returns
-    NotImplemented when the text has no winning tile; the caller words that error."""
-    cdef HandCore hand = <HandCore>_parse_notation(text)
+    """`mcr.score(text, rules=...)` with no other argument: the notation is parsed natively and its
+    `|PS####|F` context comes back from the parser as C ints, so the common text input pays no
+    Python-level argument handling nor attribute reads (it is what the comparisons with
+    PyMahjongGB measure). Returns NotImplemented when the text has no winning tile; the caller
+    words that error."""
+    return _mcr_score_text_c(cls, text, rules, options)
+
+
+cdef object _mcr_score_text_c(type cls, object text, object rules, unsigned options):
+    cdef _TextContext tc
+    tc.native = False
+    cdef HandCore hand = <HandCore>_parse_text(text, &tc)
     win = hand.win_tile
     if win is None:
         return NotImplemented
-    ctx = hand.context
-    cdef unsigned flags = 0
-    cdef int seat_wind = 0, prevalent_wind = 0, flowers = 0
-    if ctx is not None:  # made by the parser just now, so already validated (winds 0..3, flowers 0..8)
-        if ctx.self_drawn:
-            flags |= _MCR_SELF_DRAWN
-        if ctx.last_copy:
-            flags |= _MCR_LAST_COPY
-        if ctx.wall_last:
-            flags |= _MCR_WALL_LAST
-        if ctx.kong:
-            flags |= _MCR_KONG
-        seat_wind, prevalent_wind, flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
-    return _mcr_score_hand(cls, hand, win, flags, seat_wind, prevalent_wind, flowers, rules, options)
+    if not tc.native:  # the reference parsed it (an unusual spelling): read its context object
+        tc.flags = 0
+        tc.seat_wind = tc.prevalent_wind = tc.flowers = 0
+        ctx = hand.context
+        if ctx is not None:  # made by the parser just now, so already validated (winds 0..3, flowers 0..8)
+            if ctx.self_drawn:
+                tc.flags |= _MCR_SELF_DRAWN
+            if ctx.last_copy:
+                tc.flags |= _MCR_LAST_COPY
+            if ctx.wall_last:
+                tc.flags |= _MCR_WALL_LAST
+            if ctx.kong:
+                tc.flags |= _MCR_KONG
+            tc.seat_wind, tc.prevalent_wind, tc.flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
+    return _mcr_score_hand(cls, hand, win, tc.flags, tc.seat_wind, tc.prevalent_wind, tc.flowers, rules, options)
+
+
+# `mcr.score` itself (see rules.mcr.scoring.score, which documents it and whose metadata it takes).
+# Its argument handling is compiled because a Python function's keyword-only defaults cost a dict
+# lookup each per call (12 here: ~1,300 instructions, a sixth of a melded text score). The common
+# call, notation text with at most `rules=`, is scored here; every other call goes to the Python
+# definition (`_mcr_general`, all arguments positional), which holds every conversion.
+cdef object _mcr_general = None
+cdef type _mcr_score_cls = None
+cdef type _mcr_rules_cls = None
+cdef object _mcr_default_rules = None
+cdef object _mcr_last_rules = None   # the Rules whose option bits _mcr_last_options holds
+cdef unsigned _mcr_last_options = 0
+
+
+def _mcr_bind_score(general, type score_cls, type rules_cls, default_rules):
+    """Give `_mcr_score_entry` (the compiled `mcr.score`) the general path, the score class, the Rules class and the default
+    rules (rules.mcr.scoring does, once)."""
+    global _mcr_general, _mcr_score_cls, _mcr_rules_cls, _mcr_default_rules, _mcr_last_rules
+    if not issubclass(score_cls, _MCRScoreBase):
+        raise TypeError(f"{score_cls.__name__} is not a subclass of _MCRScoreBase")
+    _mcr_general, _mcr_score_cls, _mcr_rules_cls = general, score_cls, rules_cls
+    _mcr_default_rules, _mcr_last_rules = default_rules, None
+
+
+def score(hand, *, win_tile=None, self_drawn=False, last_copy=False, wall_last=False, kong=False,
+                     seat_wind=0, prevalent_wind=0, flowers=0, rules=None, declared_ready=False, melds=None):
+    global _mcr_last_rules, _mcr_last_options
+    if _mcr_general is None:
+        raise RuntimeError("mahjong_core.rules.mcr.scoring binds the MCR scorer when it is imported")
+    if type(hand) is str and melds is None and win_tile is None and not (
+            self_drawn or last_copy or wall_last or kong or seat_wind or prevalent_wind or flowers
+            or declared_ready):
+        r = _mcr_default_rules if rules is None else rules
+        if type(r) is _mcr_rules_cls:  # (a preset name is resolved by the general path)
+            if r is not _mcr_last_rules:  # Rules are frozen: their option bits never change
+                _mcr_last_options = r._options
+                _mcr_last_rules = r
+            scored = _mcr_score_text_c(_mcr_score_cls, hand, r, _mcr_last_options)
+            if scored is not NotImplemented:
+                return scored
+    return _mcr_general(hand, win_tile, self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind,
+                        flowers, rules, declared_ready, melds)
+
+
+# Named `score` above so that argument errors read "score() got an unexpected keyword argument";
+# kept under a private name only (this module's public names are those of _core.pyi).
+_mcr_score_entry = score
+del score
 
 
 cdef object _mcr_score_hand(type cls, HandCore hand, object win_tile, unsigned flags, int seat_wind,
                             int prevalent_wind, int flowers, object rules, unsigned options):
     cdef cmcr.Score s
-    cdef int f, half
+    cdef int f, half, n = 0, k = 0
     cdef uint64_t bits
+    if not PyType_IsSubtype(cls, _MCRScoreBase):
+        raise TypeError(f"{cls.__name__} is not a subclass of _MCRScoreBase")
     if not _mcr_call(hand, win_tile, flags, seat_wind, prevalent_wind, flowers, options, False, &s):
         return None
     cdef list objects = _mcr_fan_objects
-    fans = []
+    for half in range(2):
+        bits = s.present.hi if half else s.present.lo
+        while bits:
+            n += 1
+            bits &= bits - 1
+    cdef tuple fans = PyTuple_New(n)
     for half in range(2):
         bits = s.present.hi if half else s.present.lo
         while bits:
             f = _lowest_bit(bits) + 64 * half
             bits &= bits - 1
-            fans.append((<list>objects[f])[s.counts[f]])
-    cdef _MCRScoreBase out = _MCRScoreBase.__new__(cls)
+            fan = (<list>objects[f])[s.counts[f]]
+            Py_INCREF(fan)
+            PyTuple_SET_ITEM(fans, k, fan)
+            k += 1
+    # tp_new directly: `_MCRScoreBase.__new__(cls)` is a Python-level method call (checked above).
+    cdef _MCRScoreBase out = <_MCRScoreBase>(<PyTypeObject*>cls).tp_new(cls, <PyObject*>_EMPTY_ARGS, NULL)
     out.total = s.total
-    out.fans = tuple(fans)
+    out.fans = fans
     out.hand = hand
     out.win_tile = win_tile
     out.self_drawn = (flags & 1) != 0
@@ -219,12 +278,10 @@ def _mcr_encode(hand, int win_tile, unsigned flags, int seat_wind, int prevalent
         out[i] = 0
     for i in range(34):
         out[i] = h.c[i]
-    i = 0
-    for m in h.melds:
-        out[34 + 3 * i] = <uint8_t>(<int>(<object>m).kind + 1)
-        out[35 + 3 * i] = <uint8_t>(<int>(<object>m).tile)
-        out[36 + 3 * i] = 1 if (<object>m).concealed else 0
-        i += 1
+    for i in range(h.n_melds):
+        out[34 + 3 * i] = <uint8_t>(<int>h.specs[i].kind + 1)
+        out[35 + 3 * i] = h.specs[i].tile
+        out[36 + 3 * i] = 1 if h.specs[i].concealed else 0
     out[46] = <uint8_t>win_tile
     out[47] = <uint8_t>flags
     out[48] = <uint8_t>seat_wind

@@ -9,6 +9,9 @@
 # message, same column). tests/test_notation.py compares the two on generated and mutated input.
 
 from cpython.unicode cimport PyUnicode_GET_LENGTH
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+from cpython.ref cimport Py_INCREF
 
 cdef extern from "Python.h":
     int PyUnicode_KIND(object text)
@@ -20,8 +23,12 @@ from .model import MCRContext as _PyMCRContext
 cdef int _MAX_NOTATION = 256   # notation.MAX_NOTATION_LENGTH (the reference raises beyond it)
 cdef object _reference_parse = None
 cdef type _HandClass = None
-cdef dict _meld_cache = {}
-cdef dict _context_cache = {}
+# Caches of the frozen values the parser returns, indexed by small ints (a list slot is read
+# without building or hashing a key object): melds by (kind, lowest tile, marker), contexts by
+# winds, flags and flower count; contexts with flower letters (rare) in a bounded dict.
+cdef list _meld_cache = [None] * (3 * 34 * 16)
+cdef list _context_cache = [None] * (9 * 256)
+cdef dict _context_letters_cache = {}
 cdef tuple _MELD_KINDS = (MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG)
 
 # Code point -> tile kind for letters and glyphs (-1: not a tile by itself). Digits and suit
@@ -70,6 +77,31 @@ cdef inline unsigned int _at(_Scan* sc, Py_ssize_t i) noexcept:
     return <unsigned int>PyUnicode_READ(sc.kind, sc.data, i) if i < sc.n else 0
 
 
+# The ASCII characters of the notation by class, for the scanner of one-byte strings (what
+# nearly every notation is): 0 not a tile character, 1..9 a digit (rank + 1), 16..19 a suit
+# letter m p s z, 32..38 an honour letter E S W N C F P, 64 a stop (| [), 65 a stop inside a
+# meld only (, ]).
+cdef uint8_t _ASCII_CLASS[128]
+
+
+cdef void _fill_ascii_class() noexcept:
+    cdef int i
+    cdef const char* suits = b"mpsz"
+    cdef const char* honours = b"ESWNCFP"
+    memset(_ASCII_CLASS, 0, 128)
+    for i in range(1, 10):
+        _ASCII_CLASS[c'0' + i] = <uint8_t>i
+    for i in range(4):
+        _ASCII_CLASS[<uint8_t>suits[i]] = <uint8_t>(16 + i)
+    for i in range(7):
+        _ASCII_CLASS[<uint8_t>honours[i]] = <uint8_t>(32 + i)
+    _ASCII_CLASS[c'|'] = _ASCII_CLASS[c'['] = 64
+    _ASCII_CLASS[c','] = _ASCII_CLASS[c']'] = 65
+
+
+_fill_ascii_class()
+
+
 cdef int _scan_tiles(_Scan* sc, bint in_meld, uint8_t* tiles, int cap) noexcept:
     """Tiles up to a stop character (in a meld: , ] | [; else | [) or the end, in written order,
     into `tiles` (at most `cap`). Returns their number, or -1 when the reference would raise or
@@ -77,6 +109,44 @@ cdef int _scan_tiles(_Scan* sc, bint in_meld, uint8_t* tiles, int cap) noexcept:
     cdef int n = 0, pending = 0, base, i, t, rank
     cdef uint8_t ranks[16]
     cdef unsigned int ch
+    cdef const uint8_t* text8
+    cdef uint8_t cls
+    if sc.kind == 1:
+        # One-byte strings (no glyphs): one table lookup per character. Same decisions as the
+        # general loop below, in the same order.
+        text8 = <const uint8_t*>sc.data
+        while sc.pos < sc.n:
+            ch = text8[sc.pos]
+            cls = _ASCII_CLASS[ch] if ch < 128 else 0
+            if cls >= 64:
+                if cls == 64 or in_meld:
+                    break
+                return -1
+            if cls == 0:
+                return -1
+            if cls < 16:
+                if pending == 16:
+                    return -1
+                ranks[pending] = cls - 1
+                pending += 1
+            elif cls < 32:
+                base = (cls - 16) * 9
+                if pending == 0 or n + pending > cap:
+                    return -1
+                for i in range(pending):
+                    rank = ranks[i]
+                    if base == 27 and rank >= 7:
+                        return -1
+                    tiles[n] = <uint8_t>(base + rank)
+                    n += 1
+                pending = 0
+            else:
+                if pending or n == cap:
+                    return -1
+                tiles[n] = <uint8_t>(27 + cls - 32)
+                n += 1
+            sc.pos += 1
+        return -1 if pending else n
     while sc.pos < sc.n:
         ch = <unsigned int>PyUnicode_READ(sc.kind, sc.data, sc.pos)
         if ch == c'|' or ch == c'[' or (in_meld and (ch == c',' or ch == c']')):
@@ -115,7 +185,7 @@ cdef int _scan_tiles(_Scan* sc, bint in_meld, uint8_t* tiles, int cap) noexcept:
 cdef object _meld_value(int kind, int low, int marker):
     """The Meld for (kind, lowest tile, claim marker or -1); equal melds are one shared object."""
     cdef int key = (kind * 34 + low) * 16 + marker + 1
-    m = _meld_cache.get(key)
+    m = _meld_cache[key]
     if m is None:
         m = Meld(_MELD_KINDS[kind], TILES[low], kind == 2 and marker < 0, None if marker < 0 else marker)
         _meld_cache[key] = m
@@ -167,28 +237,45 @@ cdef int _scan_meld(_Scan* sc, uint8_t* meld_c, int* kind_out, int* low_out, int
     return 0
 
 
-cdef object _scan_context(_Scan* sc, object text):
+cdef struct _TextContext:
+    # What a natively parsed notation says besides its Hand, as the MCR scorer takes it (so
+    # `mcr.score(text)` reads no attribute of the MCRContext it also builds).
+    bint native            # set by _parse_text when it parsed the text itself (else untouched)
+    unsigned flags         # 1 self-drawn, 2 last copy, 4 wall last, 8 kong (see _mcr.pxi)
+    int seat_wind
+    int prevalent_wind
+    int flowers
+
+
+cdef inline int _wind_index(unsigned int ch) noexcept:
+    if ch == c'E': return 0
+    if ch == c'S': return 1
+    if ch == c'W': return 2
+    if ch == c'N': return 3
+    return -1
+
+
+cdef object _scan_context(_Scan* sc, _TextContext* out):
     """The "|PS####[|F]" suffix at sc.pos to the end, as a (shared) MCRContext; None when the
-    reference would raise."""
-    cdef Py_ssize_t start = sc.pos, i
+    reference would raise. The fields are read first and the cache is keyed by them (an int), so
+    a hit costs no slice of the text."""
+    cdef Py_ssize_t start = sc.pos, i, j
     cdef unsigned int ch
-    cdef int flowers = 0, letters = 0, seen = 0, bit
+    cdef int flowers = 0, seen = 0, bit, prevalent, seat, letters = 0
+    cdef unsigned flags = 0
     cdef bint digits = True
-    key = text[start:]
-    ctx = _context_cache.get(key)
-    if ctx is not None:
-        return ctx
     if sc.n - start < 7:
         return None
-    for i in range(2):
-        ch = _at(sc, start + 1 + i)
-        if ch != c'E' and ch != c'S' and ch != c'W' and ch != c'N':
-            return None
+    prevalent = _wind_index(_at(sc, start + 1))
+    seat = _wind_index(_at(sc, start + 2))
+    if prevalent < 0 or seat < 0:
+        return None
     for i in range(4):
         ch = _at(sc, start + 3 + i)
-        if ch != c'0' and ch != c'1':
+        if ch == c'1':
+            flags |= 1u << i
+        elif ch != c'0':
             return None
-    flower_tiles = None
     i = start + 7
     if i < sc.n:
         if _at(sc, i) != c'|':
@@ -213,22 +300,40 @@ cdef object _scan_context(_Scan* sc, object text):
                     if seen & bit:
                         return None
                     seen |= bit
-                flower_tiles = tuple([j for j in range(8) if seen >> j & 1])
-                flowers = len(flower_tiles)
-    winds = "ESWN"
+                    flowers += 1
+                letters = 1
+    if out is not NULL:
+        out.flags = flags
+        out.seat_wind = seat
+        out.prevalent_wind = prevalent
+        out.flowers = flowers
+    # One key per distinct MCRContext value: winds and flags (8 bits), then the flower count
+    # (digits: 0..8) or the letters' bit set (1..255).
+    cdef int key = (prevalent * 4 + seat) * 16 + <int>flags
+    if letters:
+        key |= seen << 8
+        ctx = _context_letters_cache.get(key)
+    else:
+        key |= flowers << 8
+        ctx = _context_cache[key]
+    if ctx is not None:
+        return ctx
     ctx = _PyMCRContext(
-        prevalent_wind=winds.index(text[start + 1]),
-        seat_wind=winds.index(text[start + 2]),
-        self_drawn=text[start + 3] == "1",
-        last_copy=text[start + 4] == "1",
-        wall_last=text[start + 5] == "1",
-        kong=text[start + 6] == "1",
+        prevalent_wind=prevalent,
+        seat_wind=seat,
+        self_drawn=(flags & 1) != 0,
+        last_copy=(flags & 2) != 0,
+        wall_last=(flags & 4) != 0,
+        kong=(flags & 8) != 0,
         flowers=flowers,
-        flower_tiles=flower_tiles,
+        flower_tiles=tuple([j for j in range(8) if seen >> j & 1]) if letters else None,
     )
-    if len(_context_cache) >= 4096:
-        _context_cache.clear()
-    _context_cache[key] = ctx
+    if letters:
+        if len(_context_letters_cache) >= 4096:
+            _context_letters_cache.clear()
+        _context_letters_cache[key] = ctx
+    else:
+        _context_cache[key] = ctx
     return ctx
 
 
@@ -245,6 +350,15 @@ def _parse_notation(text):
 
     Raises ParseError (naming the column) for malformed text, InvalidHandError for a well-formed
     but impossible hand, TypeError for a non-string."""
+    return _parse_text(text, NULL)
+
+
+cdef tuple _C_LEVEL_ARGS = (_C_LEVEL_BUILD,)
+
+
+cdef object _parse_text(object text, _TextContext* out):
+    """`_parse_notation`; when it parses the text itself it also fills `out` (if given) and sets
+    `out.native`. Falling back to the reference leaves `out` untouched."""
     global _HandClass
     if type(text) is not str:
         return _parse_fallback(text)
@@ -262,7 +376,8 @@ def _parse_notation(text):
     cdef int lows[5]
     cdef int markers[5]
     cdef int n_melds = 0, n, i, waiting
-    memset(meld_c, 0, KINDS)
+    cdef _TextContext tc
+    memset(meld_c, 0, 34)
     # (Surrounding whitespace is the reference's job: a tile or '[' starts every hand it accepts
     # without trimming, and a tile or a context character ends it.)
     while _at(&sc, sc.pos) == c'[':
@@ -273,31 +388,58 @@ def _parse_notation(text):
     if n <= 0 or _at(&sc, sc.pos) == c'[':
         return _parse_fallback(text)
     context = None
+    tc.flags = 0
+    tc.seat_wind = tc.prevalent_wind = tc.flowers = 0
     if sc.pos < sc.n:  # '|'
-        context = _scan_context(&sc, text)
+        context = _scan_context(&sc, &tc)
         if context is None:
             return _parse_fallback(text)
     waiting = 13 - 3 * n_melds
     if n != waiting and n != waiting + 1:
         return _parse_fallback(text)
-    memset(counts, 0, KINDS)
+    memset(counts, 0, 34)
     for i in range(n):
         counts[tiles[i]] += 1
-    for i in range(KINDS):
-        if counts[i] + meld_c[i] > 4:
-            return _parse_fallback(text)
+    cdef int over = 0
+    for i in range(34):  # (a literal bound and no early exit: the compiler vectorises it)
+        over |= counts[i] + meld_c[i] > 4
+    if over:
+        return _parse_fallback(text)
     if _HandClass is None:
         from .hand import Hand
         _HandClass = Hand
-    cdef HandCore h = HandCore.__new__(_HandClass, _C_LEVEL_BUILD)  # filled here, validated above
-    memcpy(h.c, counts, KINDS)
-    memcpy(h.meld_c, meld_c, KINDS)
+    # tp_new directly (not `HandCore.__new__(...)`, a Python-level method call on this path):
+    # _HandClass is Hand, which subclasses HandCore and inherits its tp_new.
+    cdef HandCore h = <HandCore>(<PyTypeObject*>_HandClass).tp_new(_HandClass, <PyObject*>_C_LEVEL_ARGS, NULL)
+    memcpy(h.c, counts, 34)  # filled here, validated above
+    memcpy(h.meld_c, meld_c, 34)
     h.n_melds = n_melds
     h.n_tiles = n
-    h.melds = tuple([_meld_value(kinds[i], lows[i], markers[i]) for i in range(n_melds)])
+    for i in range(n_melds):
+        h.specs[i].kind = <cd.BlockKind>kinds[i]
+        h.specs[i].tile = <uint8_t>lows[i]
+        h.specs[i].concealed = kinds[i] == 2 and markers[i] < 0
+        h.claims[i] = <int8_t>markers[i]
+    h._melds = None if n_melds else ()  # the Meld tuple is built when first read (a score never does)
     h.win_tile = TILES[tiles[n - 1]] if n == waiting + 1 else None
     h.context = context
+    if out is not NULL:
+        out[0] = tc
+        out.native = True
     return h
+
+
+cdef tuple _melds_of_specs(const cd.MeldSpec* specs, const int8_t* claims, int n):
+    """The Meld objects of `n` melds (shared values from the cache)."""
+    if n == 0:
+        return ()
+    cdef tuple t = PyTuple_New(n)
+    cdef int i
+    for i in range(n):
+        m = _meld_value(<int>specs[i].kind, specs[i].tile, claims[i])
+        Py_INCREF(m)
+        PyTuple_SET_ITEM(t, i, m)
+    return t
 
 
 # ---------------------------------------------------------------------------------------------
@@ -367,7 +509,7 @@ def _format_hand(hand):
     cdef char buf[160]  # 4 melds of <= 9, 14 tiles + 4 suit letters + 2, a context of <= 16
     cdef int n = 0, w, kind, tile, size, i
     memcpy(c, h.c, KINDS)
-    for m in h.melds:
+    for m in h._meld_objects():
         kind = <int>(<object>m).kind
         tile = <int>(<object>m).tile
         buf[n] = b"["

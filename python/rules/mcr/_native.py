@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "WinFlag", "ScoreOption", "Part", "RECORD_BYTES", "ScoreBase",
-    "fan_table", "register_fans", "score", "score_text", "encode", "score_batch",
+    "fan_table", "register_fans", "score", "score_text", "encode", "score_batch", "bind_score",
 ]
 
 _core: Any = _core_module  # the MCR glue is private and not listed in _core.pyi
@@ -92,9 +92,20 @@ if TYPE_CHECKING:
 
     def score_batch(records: Any, options: int, totals: Any, fan_counts: Any) -> None:
         """Score (N, RECORD_BYTES) records into `totals` (int16) and optionally `fan_counts` (GIL released)."""
+
+    def bind_score(definition: Any, general: Any, cls: type, rules_cls: type, default_rules: Any) -> Any:
+        """The compiled `mcr.score`: scores notation text (with at most `rules=`) itself and calls
+        `general(hand, win_tile, ..., melds)` (every argument, positionally) for the rest; it takes
+        `definition`'s name, docstring and signature (`__wrapped__`)."""
 else:
     # The compiled functions themselves (no wrapper frame: `score` runs once per offered MCR win).
     score = _core._mcr_score
     score_text = _core._mcr_score_text
     encode = _core._mcr_encode
     score_batch = _core._mcr_score_batch
+
+    def bind_score(definition: Any, general: Any, cls: type, rules_cls: type, default_rules: Any) -> Any:
+        import functools
+
+        _core._mcr_bind_score(general, cls, rules_cls, default_rules)
+        return functools.update_wrapper(_core._mcr_score_entry, definition)

@@ -271,8 +271,19 @@ def score(
 
     Raises ParseError / InvalidHandError for malformed or impossible input.
     """
+    # (The definition of `score`; at run time its compiled twin, bound below, takes the call.)
+    return _score(hand, win_tile, self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind, flowers,
+                  rules, declared_ready, melds)
+
+
+def _score(hand: HandLike, win_tile: Union[Tile, int, str, None], self_drawn: bool, last_copy: bool,
+           wall_last: bool, kong: bool, seat_wind: int, prevalent_wind: int, flowers: int,
+           rules: Union[Rules, str, None], declared_ready: bool, melds: Any) -> Optional[MCRScore]:
+    """`score` with every argument given, positionally (a Python function's keyword-only
+    defaults cost a dict lookup each per call). The compiled `score` scores notation text with at
+    most `rules=` itself and calls this for every other input."""
     # The common call (a Hand, a Rules or nothing, plain ints) skips the general conversions: this
-    # is the scoring hot path of every MCR win and of the bench next to PyMahjongGB.
+    # is the scoring hot path of every MCR win.
     r = DEFAULT_RULES if rules is None else rules if type(rules) is Rules else resolve(rules)
     if melds is None and type(hand) is Hand:
         h = hand
@@ -314,6 +325,12 @@ def score(
         | (_DECLARED_READY if declared_ready else 0)
     )
     return _native.score(MCRScore, h, win, flags, seat_wind, prevalent_wind, flowers, r, r._options)
+
+
+if not TYPE_CHECKING:
+    # `score` as users call it: the compiled twin of the definition above (same signature,
+    # docstring and behaviour; `inspect.signature` and `help` show the definition).
+    score = _native.bind_score(score, _score, MCRScore, Rules, DEFAULT_RULES)
 
 
 def score_waits(hand: HandLike, *, rules: Union[Rules, str, None] = None, **context: Any) -> Dict[Tile, MCRScore]:
