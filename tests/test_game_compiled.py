@@ -73,7 +73,7 @@ PXD = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "pytho
 
 def _declared_fields(pxd_path):
     with open(pxd_path, encoding="utf-8") as f:
-        return [line.split()[3] for line in f if line.strip().startswith("cdef public object ")]
+        return [line.split()[3] for line in f if line.strip().startswith("cdef public ")]
 
 
 @pytest.mark.parametrize("module,cls,pxd", [
