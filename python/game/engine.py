@@ -175,7 +175,7 @@ class Game:
 
     def __init__(self, rules: Any, wall: List[int], *, seed: Optional[int] = None, hand_no: int = 0,
                  dealer: int = 0, shuffled: bool = False, **options: Any) -> None:
-        unknown = sorted(set(options) - set(self.OPTIONS))
+        unknown = sorted(set(options) - set(self.OPTIONS)) if options else None
         if unknown:
             raise TypeError(f"{self.ruleset} games take no option(s) {', '.join(unknown)}"
                             + (f" (options: {', '.join(self.OPTIONS)})" if self.OPTIONS else ""))
@@ -288,13 +288,14 @@ class Game:
             raise IllegalActionError(
                 f"{action!r} is not legal for seat {seat} now ({PHASES[self.phase]}); legal: "
                 f"{', '.join(map(repr, actions))}")
+        uid = action.uid
         if len(pending) == 1:
-            self._actions.append(seat << 8 | action.uid)
+            self._actions.append(seat << 8 | uid)
             self._pending = {}
             phase = self.phase
             if phase == TURN or phase == AFTER_CLAIM:
-                if action.kind is _K_DISCARD:  # the common case first
-                    self._discard_tile(seat, action.arg, False)
+                if uid < 34:  # DISCARD[t] (uid t), the common case first
+                    self._discard_tile(seat, uid, False)
                 else:
                     self._turn_action(seat, action)
             elif phase == LAST_DRAW:
@@ -306,7 +307,7 @@ class Game:
             answers = self._answers
             if seat in answers:
                 raise self._not_pending_error(seat, action)
-            self._actions.append(seat << 8 | action.uid)
+            self._actions.append(seat << 8 | uid)
             answers[seat] = action
             if len(answers) < len(pending):
                 return
@@ -1215,7 +1216,11 @@ class Game:
 
     def _update_waits(self, seat: int) -> None:
         """Recompute `waits[seat]` for a hand at waiting size (hot: one core call, ~150 ns)."""
-        self.waits[seat] = _waits_mask(self.hands[seat], self.FORMS, melds=self.n_melds[seat])  # no copy
+        # (the bytearray is read in place; with no melds the keyword, whose parsing costs more than
+        # the rest of the call's overhead, is left to its default)
+        melds = self.n_melds[seat]
+        self.waits[seat] = (_waits_mask(self.hands[seat], self.FORMS, melds=melds) if melds
+                            else _waits_mask(self.hands[seat], self.FORMS))
 
     def core_melds(self, seat: int) -> Tuple[Meld, ...]:
         """The seat's melds as core `Meld` objects (claim markers relative to the seat)."""
