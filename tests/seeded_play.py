@@ -10,12 +10,13 @@ from mahjong_core.game.registry import resolve_rules
 from mahjong_core.game.simulate import play_hand
 
 
-def play(ruleset, variant, bot_names, hands):
-    """One JSON record (log, final state, ledger) per hand i = 0..hands-1 (seed 3, dealer i % 4)."""
+def play(ruleset, variant, bot_names, hands, first=0):
+    """One JSON record (log, final state, ledger) per hand i = first..first+hands-1 (seed 3, dealer
+    i % 4)."""
     rules = resolve_rules(ruleset, variant)
     bots = [make_bot(name) for name in bot_names]
     records = []
-    for i in range(hands):
+    for i in range(first, first + hands):
         rng = random.Random(3 * 2**32 + i)
         for bot in bots:
             bot.new_hand(rng)

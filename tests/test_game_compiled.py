@@ -51,9 +51,10 @@ print(json.dumps(play(*json.loads(sys.argv[2]))))
 """
 
 
-def _play_from_source(ruleset, variant, bot_names, hands):
+def _play_from_source(ruleset, variant, bot_names, hands, first=0):
     result = subprocess.run(
-        [sys.executable, "-c", _SOURCE_PLAYER, json.dumps(HOT_MODULES), json.dumps([ruleset, variant, bot_names, hands]),
+        [sys.executable, "-c", _SOURCE_PLAYER, json.dumps(HOT_MODULES),
+         json.dumps([ruleset, variant, bot_names, hands, first]),
          os.path.dirname(os.path.abspath(__file__))],
         capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
     assert result.returncode == 0, result.stderr[-3000:]
@@ -73,7 +74,7 @@ PXD = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "pytho
 
 def _declared_fields(pxd_path):
     with open(pxd_path, encoding="utf-8") as f:
-        return [line.split()[3] for line in f if line.strip().startswith("cdef public object ")]
+        return [line.split()[3] for line in f if line.strip().startswith("cdef public ")]
 
 
 @pytest.mark.parametrize("module,cls,pxd", [
@@ -105,3 +106,20 @@ def test_compiled_engine_plays_exactly_like_the_source(ruleset, variant, bot_nam
     for i, (a, b) in enumerate(zip(ours, theirs)):
         assert a == b, f"{ruleset} {variant} {bot_names}: hand {i} differs"
     assert len(ours) == len(theirs) == hands
+
+
+#: the long differential run: 2,000 seeded hands per ruleset with mixed bots, in chunks so that
+#: pytest-xdist spreads them over its workers
+LONG_HANDS, LONG_CHUNK = 2000, 500
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("first", range(0, LONG_HANDS, LONG_CHUNK))
+@pytest.mark.parametrize("ruleset", ["sichuan", "changbai", "mcr"])
+def test_compiled_engine_plays_2000_hands_like_the_source(ruleset, first):
+    bot_names = ("greedy", "random", "random", "greedy")
+    ours = play(ruleset, None, bot_names, LONG_CHUNK, first)
+    theirs = _play_from_source(ruleset, None, list(bot_names), LONG_CHUNK, first)
+    assert len(ours) == len(theirs) == LONG_CHUNK
+    for i, (a, b) in enumerate(zip(ours, theirs)):
+        assert a == b, f"{ruleset} {bot_names}: hand {first + i} differs"

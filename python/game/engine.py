@@ -175,7 +175,7 @@ class Game:
 
     def __init__(self, rules: Any, wall: List[int], *, seed: Optional[int] = None, hand_no: int = 0,
                  dealer: int = 0, shuffled: bool = False, **options: Any) -> None:
-        unknown = sorted(set(options) - set(self.OPTIONS))
+        unknown = sorted(set(options) - set(self.OPTIONS)) if options else None
         if unknown:
             raise TypeError(f"{self.ruleset} games take no option(s) {', '.join(unknown)}"
                             + (f" (options: {', '.join(self.OPTIONS)})" if self.OPTIONS else ""))
@@ -244,7 +244,7 @@ class Game:
 
     def legal_actions(self, seat: int) -> List[Action]:
         """The legal actions of `seat` now (empty if it has nothing to answer)."""
-        if seat.__class__ is not int:
+        if type(seat) is not int:
             seat = _seat_arg(seat)
         if seat in self._answers:
             return []
@@ -252,7 +252,7 @@ class Game:
 
     def legal_mask(self, seat: int) -> bytearray:
         """0/1 per action code of this ruleset's `ActionSpace` (length `space.size`)."""
-        if seat.__class__ is not int:
+        if type(seat) is not int:
             seat = _seat_arg(seat)
         if seat in self._answers:
             return bytearray(self.space.size)
@@ -273,7 +273,8 @@ class Game:
         (every pending seat answered) — so it names the decision point `pending()` shows now.
         """
         # Hot path: one call per answer. Every check comes before the first change of state.
-        if seat.__class__ is not int:
+        # (`type(x) is` rather than `x.__class__ is`: compiled, the first is a pointer compare.)
+        if type(seat) is not int:
             seat = _seat_arg(seat)
         if step is not None and step != self.step:
             raise self._stale_error(seat, action, step)
@@ -281,19 +282,20 @@ class Game:
         actions = pending.get(seat)
         if actions is None:
             raise self._not_pending_error(seat, action)
-        if action.__class__ is not Action:
+        if type(action) is not Action:
             action = self._decode(seat, action)
         if action not in actions:
             raise IllegalActionError(
                 f"{action!r} is not legal for seat {seat} now ({PHASES[self.phase]}); legal: "
                 f"{', '.join(map(repr, actions))}")
+        uid = action.uid
         if len(pending) == 1:
-            self._actions.append(seat << 8 | action.uid)
+            self._actions.append(seat << 8 | uid)
             self._pending = {}
             phase = self.phase
             if phase == TURN or phase == AFTER_CLAIM:
-                if action.kind is _K_DISCARD:  # the common case first
-                    self._discard_tile(seat, action.arg, False)
+                if uid < 34:  # DISCARD[t] (uid t), the common case first
+                    self._discard_tile(seat, uid, False)
                 else:
                     self._turn_action(seat, action)
             elif phase == LAST_DRAW:
@@ -305,7 +307,7 @@ class Game:
             answers = self._answers
             if seat in answers:
                 raise self._not_pending_error(seat, action)
-            self._actions.append(seat << 8 | action.uid)
+            self._actions.append(seat << 8 | uid)
             answers[seat] = action
             if len(answers) < len(pending):
                 return
@@ -534,7 +536,7 @@ class Game:
 
     def answer_of(self, seat: int) -> Optional[Action]:
         """The answer `seat` has already given in the window that is open now (None if none)."""
-        if seat.__class__ is not int:
+        if type(seat) is not int:
             seat = _seat_arg(seat)
         return self._answers.get(seat)
 
@@ -574,13 +576,13 @@ class Game:
 
     def hand_bytes(self, seat: int) -> bytes:
         """The seat's concealed tiles as 34 counts (bytes)."""
-        if seat.__class__ is not int or not 0 <= seat < 4:
+        if type(seat) is not int or not 0 <= seat < 4:
             seat = _seat_arg(seat)
         return bytes(self.hands[seat])
 
     def meld_count(self, seat: int) -> int:
         """How many melds (exposed, and concealed kongs) the seat has."""
-        if seat.__class__ is not int or not 0 <= seat < 4:
+        if type(seat) is not int or not 0 <= seat < 4:
             seat = _seat_arg(seat)
         return self.n_melds[seat]
 
@@ -591,7 +593,7 @@ class Game:
     def visible_counts(self, seat: int) -> bytearray:
         """Copies of each kind `seat` can see outside its own concealed hand: every river, every
         exposed meld (others' concealed kongs excluded, one's own included) and won tiles."""
-        if seat.__class__ is not int or not 0 <= seat < 4:
+        if type(seat) is not int or not 0 <= seat < 4:
             seat = _seat_arg(seat)
         return visible_tile_counts(self.rivers, self.melds, self.won_tiles, seat)
 
@@ -930,16 +932,23 @@ class Game:
             self._on_declare(seat)
         # Most discards interest nobody: decide that with a few shifts and count lookups before
         # building a claim window (won seats have empty wait masks and are skipped later).
+        # Compiled, `w1`..`w3` are C integers and `h1`..`h3` the hands' buffers (engine.pxd): these
+        # tests are a few C reads (`tile` is a legal discard, 0..33, inside every 34-count buffer).
         o1, o2, o3 = _OTHERS[seat]
         waits = self.waits
-        if (not self.ASK_EVERY_DISCARD and not ((waits[o1] | waits[o2] | waits[o3]) >> tile) & 1
-                and hands[o1][tile] < 2 and hands[o2][tile] < 2 and hands[o3][tile] < 2):
+        w1 = waits[o1]
+        w2 = waits[o2]
+        w3 = waits[o3]
+        h1 = hands[o1]
+        h2 = hands[o2]
+        h3 = hands[o3]
+        if (not ((w1 | w2 | w3) >> tile) & 1 and h1[tile] < 2 and h2[tile] < 2 and h3[tile] < 2
+                and not self.ASK_EVERY_DISCARD):
             if not self.HAS_CHOW or tile >= 27 or self.won[o1] or self.declared[o1]:
                 nxt = o1 if not self.won[o1] else self._next_seat(seat)
             else:
-                h = hands[o1]
                 for _, a, b in CHOW_PATTERNS[tile]:
-                    if h[a] and h[b]:
+                    if h1[a] and h1[b]:
                         self._open_claims(seat, tile)
                         return
                 nxt = o1
@@ -952,7 +961,8 @@ class Game:
             head = self.head
             if self.tail - head - self.reserve > self.last_draws and not self.last_four:
                 drawn = self.wall[head]
-                if drawn < 34 and not (waits[nxt] >> drawn) & 1 and not self.declared[nxt]:
+                wn = waits[nxt]
+                if drawn < 34 and not (wn >> drawn) & 1 and not self.declared[nxt]:
                     self.head = head + 1
                     lock = self.lock
                     if lock is not None:
@@ -1206,7 +1216,11 @@ class Game:
 
     def _update_waits(self, seat: int) -> None:
         """Recompute `waits[seat]` for a hand at waiting size (hot: one core call, ~150 ns)."""
-        self.waits[seat] = _waits_mask(self.hands[seat], self.FORMS, melds=self.n_melds[seat])  # no copy
+        # (the bytearray is read in place; with no melds the keyword, whose parsing costs more than
+        # the rest of the call's overhead, is left to its default)
+        melds = self.n_melds[seat]
+        self.waits[seat] = (_waits_mask(self.hands[seat], self.FORMS, melds=melds) if melds
+                            else _waits_mask(self.hands[seat], self.FORMS))
 
     def core_melds(self, seat: int) -> Tuple[Meld, ...]:
         """The seat's melds as core `Meld` objects (claim markers relative to the seat)."""

@@ -91,10 +91,16 @@ def check_seed(seed: object) -> int:
 
 def _stream_bytes(seed: int, hand_no: int, first_block: int, blocks: int) -> bytes:
     """Blocks first_block .. first_block + blocks - 1 of the generator (64 bytes = 32 words each)."""
-    key, salt = seed.to_bytes(_SEED_BYTES, "little"), hand_no.to_bytes(16, "little")
-    return b"".join(
-        hashlib.blake2b(block.to_bytes(8, "little"), digest_size=64, key=key, salt=salt, person=_PERSON).digest()
-        for block in range(first_block, first_block + blocks))
+    # One keyed state, copied per block: the same digests as a keyed blake2b(block) each (the key
+    # block is hashed once instead of per block; this runs for every simulated hand).
+    keyed = hashlib.blake2b(digest_size=64, key=seed.to_bytes(_SEED_BYTES, "little"),
+                            salt=hand_no.to_bytes(16, "little"), person=_PERSON)
+    out = []
+    for block in range(first_block, first_block + blocks):
+        h = keyed.copy()
+        h.update(block.to_bytes(8, "little"))
+        out.append(h.digest())
+    return b"".join(out)
 
 
 def shuffled_wall(tiles: Sequence[int], seed: int, hand_no: int = 0) -> List[int]:

@@ -154,7 +154,8 @@ class MCRGame(Game):
     def _declare_options(self, seat: int) -> List[Action]:
         hand = self.hands[seat]
         melds = self.n_melds[seat]
-        if _shanten(hand, self.FORMS, melds=melds) > 0:
+        # (every turn with declared_ready_fan; no keyword with no melds, as in Game._update_waits)
+        if (_shanten(hand, self.FORMS, melds=melds) if melds else _shanten(hand, self.FORMS)) > 0:
             return []
         out = []
         for t in compress(range(34), hand):  # each kind held

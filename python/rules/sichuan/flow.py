@@ -150,7 +150,9 @@ class SichuanGame(Game):
             if counts[t]:
                 self.waits[seat] = 0  # holding a void-suit tile: cannot win
                 return
-        self.waits[seat] = _waits_mask(hand, self.FORMS, melds=self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
+        melds = self.n_melds[seat]  # (no keyword with no melds: see Game._update_waits)
+        self.waits[seat] = (_waits_mask(hand, self.FORMS, melds=melds) if melds
+                            else _waits_mask(hand, self.FORMS)) & _KEEP[v]  # bytearray: no copy
 
     def _discard_options(self, seat: int) -> List[Action]:
         # Hot path (every turn): void-suit tiles must go first. A C loop over the hand's buffer when

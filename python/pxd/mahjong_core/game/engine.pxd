@@ -19,16 +19,16 @@ cdef class Game:
     cdef public object wall
     cdef public object head
     cdef public object tail
-    cdef public object hands
-    cdef public object melds
-    cdef public object n_melds
-    cdef public object pungs
-    cdef public object rivers
+    cdef public list hands
+    cdef public list melds
+    cdef public list n_melds
+    cdef public list pungs
+    cdef public list rivers
     cdef public object flowers
     cdef public object won_tiles
-    cdef public object waits
-    cdef public object declared
-    cdef public object won
+    cdef public list waits
+    cdef public list declared
+    cdef public list won
     cdef public object winners
     cdef public object phase
     cdef public object turn
@@ -52,43 +52,44 @@ cdef class Game:
     cdef public object finished
     cdef public object exhausted
     cdef public object ledger
-    cdef public object _pending
-    cdef public object _answers
-    cdef public object _offers
+    cdef public dict _pending
+    cdef public dict _answers
+    cdef public dict _offers
     cdef public object _next_draw
-    cdef public object _actions
-    cdef public object _events
+    cdef public list _actions
+    cdef public list _events
     cdef public object step
 
     # The engine's internal steps and the ruleset hooks they call: C calls between compiled methods
     # (a ruleset subclass still overrides a hook with a plain def; cpdef dispatches to it).
-    cpdef _next_seat(self, seat)
-    cpdef _receive(self, seat, tile, event, replacement)
-    cpdef _open_turn(self, seat, tile, replacement)
-    cpdef _turn_options(self, seat)
-    cpdef _kong_options(self, seat)
-    cpdef _after_claim_turn(self, seat)
+    cpdef _next_seat(self, Py_ssize_t seat)
+    cpdef _receive(self, Py_ssize_t seat, tile, event, replacement)
+    cpdef _open_turn(self, Py_ssize_t seat, Py_ssize_t tile, replacement)
+    cpdef _turn_options(self, Py_ssize_t seat)
+    cpdef _kong_options(self, Py_ssize_t seat)
+    cpdef _after_claim_turn(self, Py_ssize_t seat)
     cpdef _turn_action(self, seat, action)
     cpdef _resolve_window(self, pending, answers)
     # C integers for the seats and tiles of the two hottest steps: their indexing of the per-seat
     # lists and the hand's bytearray skips converting a Python int at every subscript.
     @cython.locals(o1=Py_ssize_t, o2=Py_ssize_t, o3=Py_ssize_t, nxt=Py_ssize_t, head=Py_ssize_t,
-                   drawn=Py_ssize_t)
+                   drawn=Py_ssize_t, w1="long long", w2="long long", w3="long long", wn="long long",
+                   h1=counts_t, h2=counts_t, h3=counts_t)
     cpdef _discard_tile(self, Py_ssize_t seat, Py_ssize_t tile, declare)
     @cython.locals(o1=Py_ssize_t, s=Py_ssize_t, count=Py_ssize_t)
     cpdef _open_claims(self, Py_ssize_t discarder, Py_ssize_t tile)
     cpdef _resolve_claims(self, pending, answers)
     cpdef _run(self)
-    cpdef _update_waits(self, seat)
+    cpdef _update_waits(self, Py_ssize_t seat)
     @cython.locals(counts=counts_t, t=Py_ssize_t)
-    cpdef _discard_options(self, seat)
-    cpdef _can_claim_tile(self, seat, tile)
-    cpdef _discard_win_ok(self, seat, tile, robbing)
+    cpdef _discard_options(self, Py_ssize_t seat)
+    cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
+    cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
     cpdef _take_discard(self, discarder)
     cpdef _pung(self, seat, discarder, tile)
     cpdef _chow(self, seat, discarder, tile, position)
-    cpdef _self_win_ok(self, seat, tile)
-    cpdef _declare_options(self, seat)
+    cpdef _self_win_ok(self, Py_ssize_t seat, Py_ssize_t tile)
+    cpdef _declare_options(self, Py_ssize_t seat)
     cpdef _declared_turn(self, seat, tile, can_win)
     cpdef _end(self)
     cpdef _end_exhausted(self)
@@ -100,3 +101,7 @@ cdef class Game:
     cpdef _concealed_kong(self, seat, tile)
     cpdef _added_kong(self, seat, tile)
     cpdef _complete_added_kong(self, seat, tile)
+    cpdef core_melds(self, seat)
+
+
+cpdef _core_meld(meld)

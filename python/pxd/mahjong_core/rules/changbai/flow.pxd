@@ -11,8 +11,8 @@ cdef class ChangbaiGame(Game):
     cdef public object MULTI_WIN  # per game (its rules), shadowing Game's class default
     cdef object __weakref__  # weakly referenceable, as the .py class is
 
-    cpdef _update_waits(self, seat)
-    cpdef _declare_options(self, seat)
-    cpdef _self_win_ok(self, seat, tile)
-    cpdef _discard_win_ok(self, seat, tile, robbing)
+    cpdef _update_waits(self, Py_ssize_t seat)
+    cpdef _declare_options(self, Py_ssize_t seat)
+    cpdef _self_win_ok(self, Py_ssize_t seat, Py_ssize_t tile)
+    cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
     cpdef _settle_exhausted(self)

@@ -13,9 +13,9 @@ cdef class SichuanGame(Game):
     cdef public object left
 
     @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t)
-    cpdef _update_waits(self, seat)
+    cpdef _update_waits(self, Py_ssize_t seat)
     @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t)
-    cpdef _discard_options(self, seat)
-    cpdef _can_claim_tile(self, seat, tile)
-    cpdef _discard_win_ok(self, seat, tile, robbing)
+    cpdef _discard_options(self, Py_ssize_t seat)
+    cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
+    cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
     cpdef _settle_exhausted(self)
