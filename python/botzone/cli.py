@@ -47,14 +47,8 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return 0
-    outcomes = ", ".join(f"{k} {v}" for k, v in sorted(result.outcomes.items()))
-    print(f"botzone match: {result.games} game(s), seed {result.seed}: {outcomes}")
-    print(f"{'seat':<5}{'score':>8}{'mean':>9}{'wins':>6}{'self':>6}{'deal-in':>9}{'penalties':>12}{'max s':>8}  player")
-    for seat, st in enumerate(result.seats):
-        d = st.to_dict()
-        pen = ",".join(f"{k}:{v}" for k, v in sorted(st.penalties.items())) or "-"
-        print(f"{seat:<5}{st.score:>8}{d['mean']:>9.2f}{st.wins:>6}{st.self_draws:>6}{st.deal_ins:>9}{pen:>12}"
-              f"{st.max_seconds:>8.2f}  {st.player}")
+    print(result.headline())
+    print(result.table())
     for fault in result.faults[:HINTS]:
         print(fault.hint())
     if len(result.faults) > HINTS:

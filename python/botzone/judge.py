@@ -27,8 +27,9 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
+from mahjong_core._display import text_line
 from mahjong_core.errors import InvalidArgumentError
 
 from .run import KEEP_RUNNING
@@ -199,8 +200,10 @@ class _Program:
             proc.wait()
 
 
-@dataclass
+@dataclass(repr=False)
 class SeatResult:
+    """One seat's tally over a match (`MatchResult.seats[s]`); `repr` is one line."""
+
     player: str
     games: int = 0
     score: int = 0
@@ -210,14 +213,28 @@ class SeatResult:
     penalties: Dict[str, int] = field(default_factory=dict)
     max_seconds: float = 0.0
 
+    @property
+    def mean(self) -> float:
+        """Mean score per game."""
+        return self.score / self.games if self.games else 0.0
+
+    def penalty_text(self) -> str:
+        """The penalties as "RE:2,WA:1" ("-" for none)."""
+        return ",".join(f"{k}:{v}" for k, v in sorted(self.penalties.items())) or "-"
+
+    def __repr__(self) -> str:
+        return (f"SeatResult({self.player}: {self.games} games, score {self.score:+d} (mean {self.mean:+.2f}), "
+                f"{self.wins} wins ({self.self_draws} self-drawn), {self.deal_ins} deal-ins, "
+                f"penalties {self.penalty_text()}, max {self.max_seconds:.2f} s)")
+
     def to_dict(self) -> Dict[str, Any]:
         return {"player": self.player, "games": self.games, "score": self.score,
-                "mean": self.score / self.games if self.games else 0.0, "wins": self.wins,
+                "mean": self.mean, "wins": self.wins,
                 "self_draws": self.self_draws, "deal_ins": self.deal_ins, "penalties": dict(self.penalties),
                 "max_seconds": round(self.max_seconds, 3)}
 
 
-@dataclass
+@dataclass(repr=False)
 class Fault:
     """A penalty that ended a game (WA, WH, TLE, RE), with where to look for the reason."""
 
@@ -243,13 +260,19 @@ class Fault:
             return f"{head}; it wrote nothing on stderr"
         return f"{head}; rerun with --stderr DIR (or --logs DIR) to keep its stderr"
 
+    def __repr__(self) -> str:
+        return f"Fault({self.hint()})"
+
     def to_dict(self) -> Dict[str, Any]:
         return {"game": self.game, "seat": self.seat, "player": self.player, "verdict": self.verdict,
                 "stderr": self.stderr, "last_line": self.last_line}
 
 
-@dataclass
+@dataclass(repr=False)
 class MatchResult:
+    """A match's tally. `str`/`repr` show the per-seat table (`table()`) and how many games ended
+    in a penalty; the raw data stays in the fields (`logs`: every game's judge-format log) and `to_dict()`."""
+
     games: int
     seed: int
     seats: List[SeatResult]
@@ -258,9 +281,49 @@ class MatchResult:
     #: every game that ended in a penalty, in game order
     faults: List[Fault] = field(default_factory=list)
 
+    _HEADER = ("seat", "score", "mean", "wins", "self", "deal-in", "penalties", "max s", "player")
+    _WIDTHS = (-5, 8, 9, 6, 6, 9, 12, 8, -2)
+
     def to_dict(self) -> Dict[str, Any]:
         return {"games": self.games, "seed": self.seed, "outcomes": dict(self.outcomes),
                 "seats": [s.to_dict() for s in self.seats], "faults": [f.to_dict() for f in self.faults]}
+
+    def headline(self) -> str:
+        """One line: games, seed and how the games ended ("HU 8, HUANG 1, RE 1")."""
+        outcomes = ", ".join(f"{k} {v}" for k, v in sorted(self.outcomes.items()))
+        return f"botzone match: {self.games} game(s), seed {self.seed}: {outcomes}"
+
+    def _rows(self) -> List[Tuple[str, ...]]:
+        return [(str(seat), str(st.score), f"{st.mean:.2f}", str(st.wins), str(st.self_draws), str(st.deal_ins),
+                 st.penalty_text(), f"{st.max_seconds:.2f}", st.player) for seat, st in enumerate(self.seats)]
+
+    def table(self) -> str:
+        """Per seat: total score, mean per game, wins, self-draws, deal-ins, penalties, slowest answer, player."""
+        header = text_line(self._HEADER[:-1], self._WIDTHS[:-1]) + "  " + self._HEADER[-1]
+        return "\n".join([header] + [text_line(row[:-1], self._WIDTHS[:-1]) + "  " + row[-1] for row in self._rows()])
+
+    def fault_summary(self) -> str:
+        """One line: how many games ended in a penalty and the first one's hint ("" without any)."""
+        if not self.faults:
+            return ""
+        n = len(self.faults)
+        more = f"; all {n} in .faults" if n > 1 else ""
+        return f"{n} fault{'s' if n > 1 else ''}, first: {self.faults[0].hint()}{more}"
+
+    def __str__(self) -> str:
+        summary = self.fault_summary()
+        return f"{self.headline()}\n{self.table()}" + (f"\n{summary}" if summary else "")
+
+    #: the REPL shows the summary; the logs are in `logs`, the raw tallies in `to_dict()`
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        """The per-seat table as HTML (notebooks)."""
+        from mahjong_core._display import html_table
+
+        summary = self.fault_summary()
+        return html_table(self._HEADER, self._rows(), caption=self.headline(), right=(0, 1, 2, 3, 4, 5, 7),
+                          notes=[summary] if summary else [])
 
 
 def _player(spec: str, keep_running: bool, time_limit: float) -> Any:
