@@ -25,13 +25,13 @@ from .tiles import code, codes_to_tiles, tile_index, tiles_to_codes
 __all__ = [
     "BotzoneProtocolError", "parse_request", "format_response", "code", "tile_index", "codes_to_tiles",
     "tiles_to_codes", "new_game", "Table", "BotzoneGame", "BotzoneState", "run", "walltiles_from_seed",
-    "ProgramBot",
+    "ProgramBot", "ProgramError",
 ]
 
 _LAZY = {
     "new_game": ".table", "Table": ".table", "walltiles_from_seed": ".table", "parse_walltiles": ".table",
     "BotzoneGame": ".game", "BotzoneState": ".state", "run": ".run", "parse_response": ".state",
-    "ProgramBot": ".program",
+    "ProgramBot": ".program", "ProgramError": ".program",
 }
 
 

@@ -26,16 +26,21 @@ import shutil
 import subprocess
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from mahjong_core._display import text_line
-from mahjong_core.errors import InvalidArgumentError
+from mahjong_core.errors import InvalidArgumentError, MahjongError
 
 from .run import KEEP_RUNNING
 from .table import Table, walltiles_from_seed
 
-__all__ = ["match", "MatchResult", "SeatResult", "Fault", "BUILTIN"]
+__all__ = ["match", "MatchResult", "SeatResult", "Fault", "BUILTIN", "ProgramStartError"]
+
+
+class ProgramStartError(MahjongError, OSError):
+    """A Botzone program's command could not be started (not executable, vanished, ...)."""
 
 #: built-in player names (the engine's reference bots)
 BUILTIN = ("random", "greedy")
@@ -89,6 +94,12 @@ class _Builtin:
         pass
 
 
+#: lines of a program's stderr kept in memory when it is not written to a file (`_Program.stderr_tail`)
+STDERR_TAIL_LINES = 20
+#: longest piece of one stderr line kept (a longer line is kept in pieces)
+_STDERR_LINE_CHARS = 500
+
+
 class _Program:
     def __init__(self, command: str, keep_running: bool, time_limit: float, interaction: str = "simple",
                  stderr: Optional[str] = None) -> None:
@@ -98,22 +109,59 @@ class _Program:
         #: "simple": the turn number and the history, one line each; "json": {"requests", "responses"}
         self.interaction = interaction
         self.time_limit = time_limit
-        #: the file the program's stderr is appended to (None: discarded); `match` sets one per game
+        #: the file the program's stderr is appended to (None: only its last lines are kept, in `tail`);
+        #: `match` sets one per game
         self.stderr = stderr
+        #: the file offset where the stderr of interest starts (`stderr_tail` reads from there)
+        self.stderr_start = 0
+        #: the last lines of stderr when it goes to no file (bounded; `clear_stderr` empties it)
+        self.tail: "deque[str]" = deque(maxlen=STDERR_TAIL_LINES)
+        self._err_pump: Optional[threading.Thread] = None
+        #: the exit status of the last process that ended by itself (None: still running or killed)
+        self.returncode: Optional[int] = None
         self.proc: Optional[subprocess.Popen] = None
         self.lines: "queue.Queue[Optional[str]]" = queue.Queue()
 
     def start(self, rng: random.Random, wall_size: int) -> None:
         self.stop()
 
+    def clear_stderr(self) -> None:
+        """Forget the stderr seen so far: `stderr_tail` shows only what comes next."""
+        self.tail.clear()
+        self.stderr_start = os.path.getsize(self.stderr) if self.stderr and os.path.exists(self.stderr) else 0
+
+    def stderr_tail(self, lines: int = STDERR_TAIL_LINES) -> List[str]:
+        """The last `lines` lines the program wrote on stderr since `clear_stderr` (trailing blank lines dropped)."""
+        if self.stderr is not None:
+            if not os.path.exists(self.stderr):
+                return []
+            with open(self.stderr, "rb") as f:
+                f.seek(0, os.SEEK_END)
+                f.seek(max(self.stderr_start, f.tell() - 8192))
+                kept = f.read().decode("utf-8", "replace").splitlines()
+        else:
+            pump = self._err_pump
+            if pump is not None and (self.proc is None or self.proc.poll() is not None):
+                pump.join(timeout=1.0)  # the process is gone: let the pump read what it left in the pipe
+            kept = list(self.tail)
+        while kept and not kept[-1].strip():
+            kept.pop()
+        return kept[-lines:]
+
     def _spawn(self) -> subprocess.Popen:
-        if self.stderr is None:
-            proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                    stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        else:  # the child writes straight into the file: nothing to pump, nothing lost when it is killed
-            with open(self.stderr, "ab") as err:
-                proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
-                                        text=True, bufsize=1)
+        options: Dict[str, Any] = dict(stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, errors="replace",
+                                       bufsize=1)
+        try:
+            if self.stderr is None:
+                proc = subprocess.Popen(self.argv, stderr=subprocess.PIPE, **options)
+            else:  # the child writes straight into the file: nothing to pump, nothing lost when it is killed
+                with open(self.stderr, "ab") as err:
+                    proc = subprocess.Popen(self.argv, stderr=err, **options)
+        except OSError as exc:
+            raise ProgramStartError(f"Botzone program {self.name!r} cannot start: {exc.strerror or exc} "
+                                    f"({self.argv[0]!r}); make it executable (chmod +x) or start it through its "
+                                    f"interpreter, e.g. 'python3 my_bot.py'") from None
+        self.returncode = None
         self.lines = queue.Queue()
         lines = self.lines
 
@@ -124,6 +172,16 @@ class _Program:
             lines.put(None)
 
         threading.Thread(target=pump, daemon=True).start()
+        if proc.stderr is not None:
+            tail, err_pipe = self.tail, proc.stderr
+
+            def pump_stderr() -> None:  # bounded: the last lines, each cut into pieces of _STDERR_LINE_CHARS
+                for piece in iter(lambda: err_pipe.readline(_STDERR_LINE_CHARS), ""):
+                    tail.append(piece.rstrip("\r\n"))
+                err_pipe.close()
+
+            self._err_pump = threading.Thread(target=pump_stderr, daemon=True)
+            self._err_pump.start()
         return proc
 
     def turn(self, request: str, history: List[str]) -> tuple:
@@ -162,6 +220,7 @@ class _Program:
             if line is None:  # the program ended (a bot without keep-running answers once)
                 proc.wait()
                 self.proc = None
+                self.returncode = proc.returncode
                 if response is None and started_json:  # an unclosed JSON answer: as it came (a WA)
                     response = started_json
                 if response is None:

@@ -40,12 +40,24 @@ import shutil
 import weakref
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from mahjong_core.errors import InvalidArgumentError
+from mahjong_core.errors import InvalidArgumentError, MahjongError
 from mahjong_core.game.actions import PASS, WIN, Action
 from mahjong_core.game.bots import Bot
 from mahjong_core.game.botspec import PROGRAM_PREFIX as PREFIX
 
-__all__ = ["ProgramBot"]
+__all__ = ["ProgramBot", "ProgramError"]
+
+#: what a program's fault does: charge Botzone's penalty (the hand goes on scoring) or raise ProgramError
+ON_FAULT = ("penalize", "raise")
+#: how many faults a bot remembers (`ProgramBot.faults`, the latest)
+_FAULTS_KEPT = 100
+#: stderr lines quoted in a fault's message
+_TAIL_QUOTED = 10
+
+
+class ProgramError(MahjongError, RuntimeError):
+    """A Botzone program crashed (RE), timed out (TLE) or answered illegally (WA) with
+    ``on_fault="raise"``; the message quotes the last lines of its stderr and says where the rest is."""
 
 
 class ProgramBot(Bot):
@@ -57,10 +69,19 @@ class ProgramBot(Bot):
     `timeout`: seconds per answer (TLE after it). `interaction`: "simple" (the turn number, then
     the history one line each; the judge's default) or "json" (`{"requests": [...], "responses":
     [...]}` on one line; programs started every round only). `name`: the label in results.
+
+    `stderr`: where the program's stderr goes. None (the default): only its last lines are kept,
+    in memory. A folder (an existing one, or a path ending in a separator; created): one file per
+    process and seat, ``seat1-pid4242.stderr``. Any other path: one file every program of this bot
+    appends to. A line ``--- hand N seat S: COMMAND ---`` opens each hand in a file.
+    `on_fault`: "penalize" (the default; Botzone's −30 / +10, the hand ends) or "raise": a
+    `ProgramError` saying what the program did, quoting its last stderr lines and where the rest is.
+    Either way `faults` holds the latest faults (`ProgramError`s, in this process) for a look afterwards.
     """
 
     def __init__(self, command: Union[str, Sequence[str]], *, keep_running: bool = False, timeout: float = 1.0,
-                 interaction: str = "simple", name: Optional[str] = None) -> None:
+                 interaction: str = "simple", name: Optional[str] = None, stderr: Optional[str] = None,
+                 on_fault: str = "penalize") -> None:
         super().__init__()
         from .judge import _argv
 
@@ -76,6 +97,15 @@ class ProgramBot(Bot):
         if interaction == "json" and keep_running:
             raise InvalidArgumentError("Botzone program: JSON interaction is supported for programs started every "
                                        "round (keep_running=False); a keep-running program gets simple interaction")
+        if on_fault not in ON_FAULT:
+            raise InvalidArgumentError(f"Botzone program on_fault is one of {', '.join(map(repr, ON_FAULT))}, "
+                                       f"got {on_fault!r}")
+        if stderr is not None:
+            stderr = _stderr_target(os.fspath(stderr))
+        self.stderr = stderr
+        self.on_fault = on_fault
+        #: the latest faults of this bot's programs in this process (at most 100), oldest first
+        self.faults: List[ProgramError] = []
         self.interaction = interaction
         self.command = command if isinstance(command, str) else shlex.join(argv)
         self.keep_running = bool(keep_running)
@@ -100,14 +130,17 @@ class ProgramBot(Bot):
 
     def __getstate__(self) -> Dict[str, Any]:  # plain data: the receiving process starts its own program
         return {"command": self.command, "keep_running": self.keep_running, "timeout": self.timeout,
-                "interaction": self.interaction, "name": self.name}
+                "interaction": self.interaction, "name": self.name, "stderr": self.stderr, "on_fault": self.on_fault}
 
     def __setstate__(self, state: Dict[str, Any]) -> None:
         self.__init__(state["command"], keep_running=state["keep_running"],  # type: ignore[misc]
-                      timeout=state["timeout"], interaction=state["interaction"], name=state["name"])
+                      timeout=state["timeout"], interaction=state["interaction"], name=state["name"],
+                      stderr=state.get("stderr"), on_fault=state.get("on_fault", "penalize"))
 
     def __repr__(self) -> str:
-        return f"ProgramBot({self.command!r}, keep_running={self.keep_running}, timeout={self.timeout})"
+        extra = (f", stderr={self.stderr!r}" if self.stderr else "") + (
+            f", on_fault={self.on_fault!r}" if self.on_fault != "penalize" else "")
+        return f"ProgramBot({self.command!r}, keep_running={self.keep_running}, timeout={self.timeout}{extra})"
 
     # -- playing --------------------------------------------------------------------------------
 
@@ -129,11 +162,17 @@ class ProgramBot(Bot):
             from .judge import _Program
 
             state = self._seats[seat] = _Seat(_Program(self.command, self.keep_running, self.timeout,
-                                                                 self.interaction))
+                                                       self.interaction, stderr=self._stderr_file(seat)))
             # the program dies with this bot, whatever happens to it
             weakref.finalize(self, state.program.stop)
-        state.start(game)
+        state.hands += 1
+        state.start(game, f"--- hand {state.hands} seat {seat}: {self.command} ---")
         return state
+
+    def _stderr_file(self, seat: int) -> Optional[str]:
+        if self.stderr is None or not self.stderr.endswith(os.sep):
+            return self.stderr
+        return os.path.join(self.stderr, f"seat{seat}-pid{os.getpid()}.stderr")
 
     def choose(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
         state = self._seat(game, seat)
@@ -148,15 +187,16 @@ class ProgramBot(Bot):
         for line in lines[:-1]:  # rounds the engine asks this seat nothing about: PASS
             verdict, text = state.turn(line)
             if verdict != "OK" or text != "PASS":
-                return self._penalize(game, seat, verdict)
+                return self._penalize(game, seat, verdict, text, ["PASS"])
         verdict, text = state.turn(lines[-1])
         if verdict != "OK":
-            return self._penalize(game, seat, verdict)
+            return self._penalize(game, seat, verdict, text, [])
         if text == "HU":
             return WIN  # a win, or a false win the engine settles as WH
-        found = state.table.answer_actions(seat, actions).get(text)
+        legal = state.table.answer_actions(seat, actions)
+        found = legal.get(text)
         if found is None:
-            return self._penalize(game, seat, "OK")
+            return self._penalize(game, seat, verdict, text, list(legal) + ["HU"])
         action, state.discard = found
         return action
 
@@ -165,12 +205,57 @@ class ProgramBot(Bot):
         state = self._seats.get(seat)
         return list(state.history) if state is not None else []
 
-    def _penalize(self, game: Any, seat: int, verdict: str) -> Action:
+    def _penalize(self, game: Any, seat: int, verdict: str, text: str, legal: List[str]) -> Action:
         """Charge the judge's penalty (WA for a wrong answer, else the verdict: TLE, RE); the hand
-        ends, and `play_hand` drops the PASS returned here."""
-        self._seats[seat].program.stop()
-        game.penalize(seat, "WA" if verdict == "OK" else verdict)
+        ends, and `play_hand` drops the PASS returned here. With on_fault="raise": a ProgramError."""
+        code = "WA" if verdict == "OK" else verdict
+        program = self._seats[seat].program
+        program.stop()
+        error = ProgramError(self._fault_message(seat, code, text, legal, program))
+        self.faults = self.faults[-(_FAULTS_KEPT - 1):] + [error]
+        if self.on_fault == "raise":
+            raise error
+        game.penalize(seat, code)
         return PASS
+
+    def _fault_message(self, seat: int, code: str, text: str, legal: List[str], program: Any) -> str:
+        """What the program did, the last lines of its stderr, and where its full stderr is."""
+        if code == "TLE":
+            what = f"no answer within {self.timeout:g} s (TLE)"
+        elif code == "RE":
+            what = f"it exited with status {program.returncode} without answering (RE)"
+        elif not text:
+            what = "it exited without answering (WA)"
+        else:
+            shown = ", ".join(legal[:8]) + (f", ... ({len(legal)} in all)" if len(legal) > 8 else "")
+            what = f"it answered {text!r}, not a legal answer here (WA; legal: {shown})"
+        head = f"bot {self.name!r}, seat {seat}, its hand {self._seats[seat].hands} in this process: {what}"
+        tail = program.stderr_tail(_TAIL_QUOTED)
+        if tail:
+            quoted = "\n".join(f"    {line}" for line in tail)
+            head += f"; the last {len(tail)} line{'s' if len(tail) > 1 else ''} of its stderr:\n{quoted}"
+        else:
+            head += "; it wrote nothing on stderr"
+        if program.stderr is not None:
+            return head + f"\nits full stderr: {program.stderr}"
+        return head + ("\nonly the last lines of its stderr are kept: pass stderr='DIR/' to keep it all "
+                       "(ProgramBot(..., stderr='err/') or 'botzone(stderr=\"err/\"):COMMAND')")
+
+
+def _stderr_target(path: str) -> str:
+    """`stderr` checked: a folder (created; returned with a trailing separator) or a file in an existing folder."""
+    if os.path.isdir(path) or path.endswith(os.sep) or (os.altsep and path.endswith(os.altsep)):
+        try:
+            os.makedirs(path, exist_ok=True)
+        except OSError as exc:
+            raise InvalidArgumentError(f"Botzone program stderr={path!r}: cannot create the folder "
+                                       f"({exc.strerror}); give a folder (ending in '/') or a file path") from None
+        return os.path.join(os.path.abspath(path), "")
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InvalidArgumentError(f"Botzone program stderr={path!r}: the folder {folder!r} does not exist; "
+                                   f"create it, or give a folder ending in '/' (created for you)")
+    return os.path.abspath(path)
 
 
 class _Seat:
@@ -178,15 +263,21 @@ class _Seat:
 
     def __init__(self, program: Any) -> None:
         self.program = program
+        #: hands this seat's program has been started for (in this process)
+        self.hands = 0
         self.game: Any = None
         self.table: Any = None
         self.history: List[str] = []
         self.discard: Optional[Action] = None
 
-    def start(self, game: Any) -> None:
+    def start(self, game: Any, header: str) -> None:
         from .table import Table
 
         self.program.stop()
+        if self.program.stderr is not None:
+            with open(self.program.stderr, "a", encoding="utf-8") as f:
+                f.write(header + "\n")
+        self.program.clear_stderr()
         self.game = game
         self.table = Table.of_game(game)
         self.history = []

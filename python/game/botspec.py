@@ -50,7 +50,7 @@ __all__ = ["BotSpec", "bot_spec", "bot_specs", "build_bot", "split_bot_list", "p
 #: the bot spec prefix of a Botzone-protocol program (`mahjong_core.botzone.program.ProgramBot`):
 #: "botzone:COMMAND" or "botzone(keep_running=True):COMMAND"
 PROGRAM_PREFIX = "botzone"
-_PROGRAM_OPTIONS = ("keep_running", "timeout", "interaction", "name")
+_PROGRAM_OPTIONS = ("keep_running", "timeout", "interaction", "name", "stderr", "on_fault")
 
 
 def parse_program_spec(text: str) -> Optional[Tuple[str, Dict[str, Any]]]:
