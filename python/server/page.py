@@ -6,6 +6,8 @@ seat's own view only, and offers exactly the legal actions the server lists.
 
 Its tiles are the SVG symbols of `mahjong_core.viz.tiles` (the replay viewer's), put into the page
 once where `table.html` says `<!--mjc:tiles-->`: one picture language for the table and the viewer.
+Its Chinese labels follow the same font check as the viewer's (`mahjong_core.viz.glyphs`, put in
+where the script says `/*mjc:glyph-check*/`).
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-__all__ = ["page_html", "replay_viewer", "TILES_MARK"]
+__all__ = ["page_html", "replay_viewer", "TILES_MARK", "GLYPH_CHECK_MARK"]
 
 #: where table.html takes the tile symbols
 TILES_MARK = "<!--mjc:tiles-->"
+#: where table.html's script takes the font check it shares with the replay viewer (`viz.glyphs`)
+GLYPH_CHECK_MARK = "/*mjc:glyph-check*/"
 
 
 def _tile_sprite() -> str:
@@ -33,7 +37,9 @@ def _tile_sprite() -> str:
 @lru_cache(maxsize=1)
 def page_html() -> str:
     page = resources.files(__package__).joinpath("table.html").read_text(encoding="utf-8")
-    return page.replace(TILES_MARK, _tile_sprite(), 1)
+    from mahjong_core.viz.glyphs import GLYPH_CHECK_JS
+
+    return page.replace(TILES_MARK, _tile_sprite(), 1).replace(GLYPH_CHECK_MARK, GLYPH_CHECK_JS, 1)
 
 
 def replay_viewer() -> Any:

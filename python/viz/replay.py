@@ -20,6 +20,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from mahjong_core.errors import InvalidArgumentError
 
 from .botzone import from_botzone, is_botzone_record
+from .glyphs import GLYPH_CHECK_JS, ZH_CSS, cjk_characters, zh_or_en, zh_span
 from .svg import TABLE_BACKGROUND, TABLE_SIZE, WIND_NAMES, _Canvas, _hand_row, table_parts
 from .table import TableTracker, tile_index
 from .tiles import NAMES, defs
@@ -198,16 +199,16 @@ class Timeline:
         if kind == "deal":
             return f"Deal — the dealer is {escape(self._who(dealer, dealer))}"
         if kind == "void":
-            return "定缺 void suits: " + escape(", ".join(f"seat {s} {v}" for s, v in enumerate(e["values"])))
+            return zh_span("定缺 ") + "void suits: " + escape(", ".join(f"seat {s} {v}" for s, v in enumerate(e["values"])))
         if kind == "piao":
-            return "飘: " + escape(", ".join(f"seat {s} {v}" for s, v in enumerate(e["values"])))
+            return "piao" + zh_span(" 飘") + ": " + escape(", ".join(f"seat {s} {v}" for s, v in enumerate(e["values"])))
         if kind in ("draw", "replacement"):
             what = "draws" if kind == "draw" else "draws a kong replacement"
             return f"{who} {what} " + (tile if self._sees(e["seat"]) else "a tile")
         if kind == "flower":
-            return f"{who} sets aside the flower {tile} (补花)"
+            return f"{who} sets aside the flower {tile}" + zh_span(" (补花)")
         if kind == "discard":
-            return f"{who} discards {tile}" + (" and declares ready (报听)" if e.get("declare") else "")
+            return f"{who} discards {tile}" + ((" and declares ready" + zh_span(" (报听)")) if e.get("declare") else "")
         if kind == "auto":
             return f"{who} is ready: the drawn tile goes out"
         if kind == "keep":
@@ -227,12 +228,12 @@ class Timeline:
             return f"<strong>{who} wins</strong> on {tile} ({how})"
         if kind == "wall_end":
             parts = []
-            for key, label in (("pigs", "花猪 (three suits)"), ("ready", "ready"), ("not_ready", "not ready")):
+            for key, label in (("pigs", "three suits" + zh_span(" (花猪)")), ("ready", "ready"), ("not_ready", "not ready")):
                 if e.get(key):
-                    parts.append(f"{label}: seat(s) {', '.join(map(str, e[key]))}")
-            return "Wall end — " + escape("; ".join(parts) or "nothing to settle")
+                    parts.append(f"{label}: seat(s) {escape(', '.join(map(str, e[key])))}")
+            return "Wall end — " + ("; ".join(parts) or "nothing to settle")
         if kind == "exhausted":
-            return "The wall is exhausted (流局 / 荒庄)"
+            return "The wall is exhausted" + zh_span(" (流局 / 荒庄)")
         if kind == "penalty":
             return f"{who}: penalty {escape(str(e.get('code')))}"
         if kind == "end":
@@ -248,11 +249,12 @@ class Timeline:
         hand = (f'<svg class="win-hand" viewBox="-2 -3 {width + 4:g} 42" width="{width + 4:g}" height="42">'
                 + "".join(c.out) + "</svg>")
         how = "self-drawn" if win["from"] is None else f"from {self._who(win['from'], dealer)}"
-        body = "".join(f'<tr class="fan"><td class="value">{escape(v)}</td><td class="zh">{escape(zh)}</td>'
-                       f'<td class="en">{escape(en)}</td></tr>' for v, zh, en in rows)
+        # Chinese only where the page's fonts draw it (`glyphs`): the name's cell hides, 番 reads "fan"
+        body = "".join(f'<tr class="fan"><td class="value">{_fan_word(v)}</td><td class="zh" lang="zh">{escape(zh)}</td>'
+                       f'<td class="en">{escape(en or zh)}</td></tr>' for v, zh, en in rows)
         html = (f'<div class="win" data-seat="{win["seat"]}"><h3>{escape(self._who(win["seat"], dealer))} wins '
                 f'({escape(how)})</h3>{hand}<table class="fans">{body}'
-                f'<tr class="total"><td colspan="3">{escape(total)}</td></tr></table></div>')
+                f'<tr class="total"><td colspan="3">{_fan_word(total)}</td></tr></table></div>')
         return {"event": event_index, "seat": win["seat"], "html": html}
 
     def data(self) -> Dict[str, Any]:
@@ -273,6 +275,11 @@ class Timeline:
 def timeline(log: Mapping[str, Any], seat: Optional[int] = None) -> Timeline:
     """The frames of `log` (a game log or Botzone record) as `seat` saw them (None: everything)."""
     return Timeline(log, seat)
+
+
+def _fan_word(text: str) -> str:
+    """`text` as HTML, its 番 shown as "fan" where the fonts cannot draw it."""
+    return escape(text).replace("番", zh_or_en("番", "fan"))
 
 
 _CSS = """
@@ -329,6 +336,8 @@ _JS = r"""
 (function(){
 'use strict';
 const D = JSON.parse(document.getElementById('mjc-data').textContent);
+// Chinese only where a font draws it (mahjong_core.viz.glyphs; the browser table does the same)
+document.documentElement.dataset.labels = mjcLabels(D.cjk);
 const parts = document.getElementById('parts');
 const slider = document.getElementById('slider');
 const step = document.getElementById('step');
@@ -444,13 +453,14 @@ def replay_html(log: Mapping[str, Any], seat: Optional[int] = None, *, title: Op
     if h["source"] != "mahjong_core":
         bits.append(str(h["source"]))
     heading = title or "Mahjong replay"
+    data["cjk"] = cjk_characters([json.dumps(data, ensure_ascii=False)])
     payload = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("</", "<\\/")
     svg = (f'<svg id="table" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {TABLE_SIZE} {TABLE_SIZE}" role="img" '
            f'aria-label="the table">{defs(tl.names)}<rect width="100%" height="100%" rx="10" '
            f'fill="{TABLE_BACKGROUND}"/><g id="parts"></g></svg>')
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(heading)} — {escape(" · ".join(bits))}</title><style>{_CSS}</style></head>
+<title>{escape(heading)} — {escape(" · ".join(bits))}</title><style>{_CSS}{ZH_CSS}</style></head>
 <body><header><h1>{escape(heading)}</h1><span class="meta">{escape(" · ".join(bits))} · showing {escape(who)}</span>
 </header><main><div id="board">{svg}</div><aside>
 <div id="controls"><div class="buttons"><button id="first" title="first (Home)">« first</button>
@@ -465,5 +475,5 @@ def replay_html(log: Mapping[str, Any], seat: Optional[int] = None, *, title: Op
 <section id="events"><h2>Events</h2><ol id="event-list"></ol></section>
 </aside></main>
 <script type="application/json" id="mjc-data">{payload}</script>
-<script>{_JS}</script></body></html>
+<script>{GLYPH_CHECK_JS}{_JS}</script></body></html>
 """
