@@ -44,7 +44,7 @@ from mahjong_core.game.wall import seeded_dealer, standard_tiles
 from mahjong_core.tiles import Forms
 
 from .rules import Rules
-from .scoring import score as sichuan_score
+from .scoring import best_ready_value, score as sichuan_score
 from .settlement import SichuanSettlement
 
 __all__ = ["SichuanGame", "void_choices"]
@@ -250,11 +250,51 @@ class SichuanGame(Game):
     def _settle_exhausted(self) -> None:
         in_hand = [s for s in range(4) if not self.won[s]]
         if len(in_hand) >= 2:
-            self.wall_report = self.settlement.drawn_hand(
-                {s: self.hand_of(s) for s in in_hand}, void_suits={s: SUIT_LETTERS[self.void[s]] for s in in_hand},
-                seen=self._seen(in_hand))
+            if self.rules.dead_waits_ready and min([self.void[s] for s in in_hand]) >= 0:
+                self.wall_report = self._wall_end_checks(in_hand)
+            else:  # dead waits need what each seat sees: the settlement's own checks
+                self.wall_report = self.settlement.drawn_hand(
+                    {s: self.hand_of(s) for s in in_hand},
+                    void_suits={s: SUIT_LETTERS[self.void[s]] for s in in_hand}, seen=self._seen(in_hand))
             report = self.wall_report
             self._events.append(("wall_end", list(report.pigs), sorted(report.ready), list(report.not_ready)))
+
+    def _wall_end_checks(self, in_hand: List[int]) -> Any:
+        """查花猪/查大叫 read off the engine's checked state, then the settlement's payments
+        (`SichuanSettlement._wall_end`): the same report as `drawn_hand` on these hands.
+
+        Hot path (most hands end at the wall): the suits held are a C loop over each hand's buffer
+        and its melds' tiles when compiled; only a hand that holds no void-suit tile, is not a 花猪
+        and has a wait is built as a `Hand` and valued (`best_ready_value`) — exactly the cases
+        `drawn_hand` scores (tests/test_game_invariants.py compares the two).
+        """
+        pigs = []
+        ready = {}
+        for s in in_hand:
+            hand = self.hands[s]
+            counts = hand
+            bits = 0
+            for k in range(3):
+                lo = 9 * k
+                for t in range(lo, lo + 9):
+                    if counts[t]:
+                        bits |= 1 << k
+                        break
+            for meld in self.melds[s]:
+                bits |= 1 << (meld[1] // 9)
+            if bits == 7:  # 花猪: three suits held
+                pigs.append(s)
+                continue
+            v = self.void[s]
+            if bits >> v & 1:  # holds a void-suit tile: no win can leave it
+                continue
+            melds = self.n_melds[s]
+            if not (_waits_mask(hand, self.FORMS, melds=melds) if melds else _waits_mask(hand, self.FORMS)):
+                continue
+            value = best_ready_value(self.hand_of(s), void_suit=SUIT_LETTERS[v], rules=self.rules)
+            if value is not None:
+                ready[s] = value
+        return self.settlement._wall_end(tuple(in_hand), tuple(pigs), ready)
 
     # -- 逃跑/强退 --------------------------------------------------------------------------------
 
