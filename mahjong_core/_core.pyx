@@ -447,7 +447,17 @@ def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     forbids that for the concealed tiles (the definition of Riichi tools).
     Raises InvalidHandError for an impossible hand or when no requested form can apply.
     """
-    cdef unsigned f = _forms(forms)
+    return _shanten_of(hand, _forms(forms), melds, exclude_exhausted)
+
+
+def _shanten_melds(hand, forms, melds):
+    """`shanten(hand, forms, melds=melds)` with every argument positional: the engine's and the
+    bots' hot call (from compiled code a keyword argument costs a dict per call, more than the rest
+    of the call's overhead)."""
+    return _shanten_of(hand, _forms(forms), melds, False)
+
+
+cdef object _shanten_of(object hand, unsigned f, object melds, bint exclude_exhausted):
     cdef HandCore h
     cdef int r
     if isinstance(hand, HandCore):
@@ -512,6 +522,11 @@ cdef uint64_t _waits_bits(object hand, unsigned f, object melds, bint exclude_ex
             if c[i] + meld_c[i] >= 4:
                 w &= ~((<uint64_t>1) << i)
     return w
+
+
+def _waits_mask_melds(hand, forms, melds):
+    """`waits_mask(hand, forms, melds=melds)` with every argument positional (see `_shanten_melds`)."""
+    return _waits_bits(hand, _forms(forms), melds, False)
 
 
 def waits(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):

@@ -38,7 +38,7 @@ from typing import Any, Dict, List, Optional
 from mahjong_core.game.actions import DISCARD, SUIT_LETTERS, VOID, Action
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game.constants import CHOOSE, CLAIM, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB
-from mahjong_core.game.engine import Game, _waits_mask
+from mahjong_core.game.engine import Game, _waits_mask_m
 from mahjong_core.game.view import revealed_choices
 from mahjong_core.game.wall import seeded_dealer, standard_tiles
 from mahjong_core.tiles import Forms
@@ -150,9 +150,7 @@ class SichuanGame(Game):
             if counts[t]:
                 self.waits[seat] = 0  # holding a void-suit tile: cannot win
                 return
-        melds = self.n_melds[seat]  # (no keyword with no melds: see Game._update_waits)
-        self.waits[seat] = (_waits_mask(hand, self.FORMS, melds=melds) if melds
-                            else _waits_mask(hand, self.FORMS)) & _KEEP[v]  # bytearray: no copy
+        self.waits[seat] = _waits_mask_m(hand, self.FORMS, self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
 
     def _discard_options(self, seat: int) -> List[Action]:
         # Hot path (every turn): void-suit tiles must go first. A C loop over the hand's buffer when
@@ -288,8 +286,7 @@ class SichuanGame(Game):
             v = self.void[s]
             if bits >> v & 1:  # holds a void-suit tile: no win can leave it
                 continue
-            melds = self.n_melds[s]
-            if not (_waits_mask(hand, self.FORMS, melds=melds) if melds else _waits_mask(hand, self.FORMS)):
+            if not _waits_mask_m(hand, self.FORMS, self.n_melds[s]):
                 continue
             value = best_ready_value(self.hand_of(s), void_suit=SUIT_LETTERS[v], rules=self.rules)
             if value is not None:
