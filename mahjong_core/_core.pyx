@@ -14,7 +14,7 @@ calls on a Hand go straight to the unchecked C++ functions.
 from libc.stdint cimport int8_t, uint8_t, uint64_t
 from libc.string cimport memcpy, memset
 from libcpp.vector cimport vector
-from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 
 from ._errors cimport mc_set_error_types
@@ -447,7 +447,17 @@ def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     forbids that for the concealed tiles (the definition of Riichi tools).
     Raises InvalidHandError for an impossible hand or when no requested form can apply.
     """
-    cdef unsigned f = _forms(forms)
+    return _shanten_of(hand, _forms(forms), melds, exclude_exhausted)
+
+
+def _shanten_melds(hand, forms, melds):
+    """`shanten(hand, forms, melds=melds)` with every argument positional: the engine's and the
+    bots' hot call (from compiled code a keyword argument costs a dict per call, more than the rest
+    of the call's overhead)."""
+    return _shanten_of(hand, _forms(forms), melds, False)
+
+
+cdef object _shanten_of(object hand, unsigned f, object melds, bint exclude_exhausted):
     cdef HandCore h
     cdef int r
     if isinstance(hand, HandCore):
@@ -512,6 +522,11 @@ cdef uint64_t _waits_bits(object hand, unsigned f, object melds, bint exclude_ex
             if c[i] + meld_c[i] >= 4:
                 w &= ~((<uint64_t>1) << i)
     return w
+
+
+def _waits_mask_melds(hand, forms, melds):
+    """`waits_mask(hand, forms, melds=melds)` with every argument positional (see `_shanten_melds`)."""
+    return _waits_bits(hand, _forms(forms), melds, False)
 
 
 def waits(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
@@ -1146,6 +1161,38 @@ def _shuffle_with_words(bytearray tiles not None, bytes words not None):
         raise InvalidArgumentError(f"a shuffled wall holds at most {cshuffle.kMaxShuffleSize} tiles, got {n}")
     return cshuffle.shuffle_with_words(<uint8_t*>PyByteArray_AS_STRING(tiles), <int>n,
                                        <const uint8_t*>PyBytes_AS_STRING(words), PyBytes_GET_SIZE(words) // 2)
+
+def _blake2b(bytes msg not None, bytes key not None, bytes salt not None, bytes person not None, int digest_size):
+    """BLAKE2b of `msg` (key <= 64 bytes, salt and person <= 16, zero-padded; digest 1..64 bytes):
+    the same bytes as hashlib.blake2b(msg, key=, salt=, person=, digest_size=)."""
+    if not 1 <= digest_size <= 64:
+        raise InvalidArgumentError(f"a BLAKE2b digest has 1..64 bytes, got {digest_size}")
+    out = PyBytes_FromStringAndSize(NULL, digest_size)
+    cshuffle.blake2b(<const uint8_t*>PyBytes_AS_STRING(msg), PyBytes_GET_SIZE(msg),
+                     <const uint8_t*>PyBytes_AS_STRING(key), PyBytes_GET_SIZE(key),
+                     <const uint8_t*>PyBytes_AS_STRING(salt), PyBytes_GET_SIZE(salt),
+                     <const uint8_t*>PyBytes_AS_STRING(person), PyBytes_GET_SIZE(person),
+                     digest_size, <uint8_t*>PyBytes_AS_STRING(out))
+    return out
+
+
+def _blake2b_stream(bytes key not None, bytes salt not None, bytes person not None, first_block, blocks):
+    """The wall generator's blocks first_block .. first_block + blocks - 1 (python/game/wall.py): the
+    64-byte BLAKE2b digest of each block number as 8 little-endian bytes, concatenated."""
+    if isinstance(first_block, bool) or not isinstance(first_block, int) or not 0 <= first_block < 1 << 64:
+        raise InvalidArgumentError(f"first_block must be an integer 0 .. 2**64 - 1, got {first_block!r}")
+    if isinstance(blocks, bool) or not isinstance(blocks, int) or not 0 <= blocks <= 1 << 16:
+        raise InvalidArgumentError(f"blocks must be an integer 0 .. 65536, got {blocks!r}")
+    if first_block + blocks > 1 << 64:
+        raise InvalidArgumentError("the block numbers must stay below 2**64")
+    cdef size_t n = blocks
+    out = PyBytes_FromStringAndSize(NULL, 64 * n)
+    cshuffle.blake2b_counter_stream(<const uint8_t*>PyBytes_AS_STRING(key), PyBytes_GET_SIZE(key),
+                                    <const uint8_t*>PyBytes_AS_STRING(salt), PyBytes_GET_SIZE(salt),
+                                    <const uint8_t*>PyBytes_AS_STRING(person), PyBytes_GET_SIZE(person),
+                                    <unsigned long long>first_block, n, <uint8_t*>PyBytes_AS_STRING(out))
+    return out
+
 
 include "_notation.pxi"
 include "_mcr.pxi"

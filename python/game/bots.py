@@ -33,7 +33,7 @@ from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "is_bot", "start_hand"]
 
-_shanten = _core.shanten
+_shanten_m = _core._shanten_melds  # shanten(h, f, melds=m), positional: the hot call
 _waits = _core.waits
 _best_discards = _core.best_discards
 
@@ -121,20 +121,20 @@ class GreedyBot(Bot):
         hand = bytearray(game.hand_bytes(seat))
         melds = game.meld_count(seat)
         forms = game.FORMS
-        now = _shanten(hand, forms, melds=melds)
+        now = _shanten_m(hand, forms, melds)
         best: Action = PASS
         best_shanten = now
         for action in actions:
             kind = action.kind
             if kind is _K_KONG:
                 hand[tile] -= 3
-                after = _shanten(hand, forms, melds=melds + 1)
+                after = _shanten_m(hand, forms, melds + 1)
                 hand[tile] += 3
                 if after <= best_shanten:
                     return action
             elif kind is _K_PUNG:
                 hand[tile] -= 2
-                after = _shanten(hand, forms, melds=melds + 1)
+                after = _shanten_m(hand, forms, melds + 1)
                 hand[tile] += 2
                 if after < best_shanten:
                     best, best_shanten = action, after
@@ -143,7 +143,7 @@ class GreedyBot(Bot):
                 for t in (low, low + 1, low + 2):
                     if t != tile:
                         hand[t] -= 1
-                after = _shanten(hand, forms, melds=melds + 1)
+                after = _shanten_m(hand, forms, melds + 1)
                 for t in (low, low + 1, low + 2):
                     if t != tile:
                         hand[t] += 1
@@ -171,7 +171,7 @@ class GreedyBot(Bot):
                 same = bytes(hand) == kept[1]
                 hand[drawn] += 1
                 if (same and (kept[2] == 0 or _isolated(hand, drawn))
-                        and _shanten(hand, forms, melds=melds) >= kept[2]):
+                        and _shanten_m(hand, forms, melds) >= kept[2]):
                     # A draw that does not lower the shanten goes straight out when it is isolated,
                     # or when the hand was ready already (keeps its wait; saves the costly search).
                     return DISCARD[drawn]
@@ -190,16 +190,16 @@ class GreedyBot(Bot):
             elif kind is _K_CONCEALED_KONG:
                 t = action.arg
                 hand[t] -= 4
-                after = _shanten(hand, forms, melds=melds + 1)
+                after = _shanten_m(hand, forms, melds + 1)
                 hand[t] += 4
-                if after <= _shanten(hand, forms, melds=melds):
+                if after <= _shanten_m(hand, forms, melds):
                     return action
             elif kind is _K_ADDED_KONG:
                 t = action.arg
                 hand[t] -= 1
-                after = _shanten(hand, forms, melds=melds)
+                after = _shanten_m(hand, forms, melds)
                 hand[t] += 1
-                if after <= _shanten(hand, forms, melds=melds):
+                if after <= _shanten_m(hand, forms, melds):
                     return action
         if declares:
             return max(declares, key=lambda a: self._ready_value(hand, a.arg, melds, forms))
@@ -233,9 +233,9 @@ class GreedyBot(Bot):
             ordered_actions = sorted(discards, key=_ACTION_RANK.__getitem__)
             legal = [a.arg for a in ordered_actions if (reaching >> a.arg) & 1]
             if not legal:  # the best discards are not legal now (e.g. void-suit tiles must go first)
-                target = min(_shanten(_without(hand, a.arg), forms, melds=melds) for a in ordered_actions)
+                target = min(_shanten_m(_without(hand, a.arg), forms, melds) for a in ordered_actions)
                 legal = [a.arg for a in ordered_actions
-                         if _shanten(_without(hand, a.arg), forms, melds=melds) == target]
+                         if _shanten_m(_without(hand, a.arg), forms, melds) == target]
         target = max(target, 0)
         if target > 0 or len(legal) == 1:
             return legal[0], target

@@ -99,6 +99,10 @@ _K_CHOW = ActionKind.CHOW
 _shanten = _core.shanten
 _waits = _core.waits
 _waits_mask = _core.waits_mask
+# The hot calls with melds: waits_mask / shanten(h, f, melds=m) with every argument positional (from
+# compiled code a keyword argument costs a dict per call, more than the rest of the call).
+_waits_mask_m = _core._waits_mask_melds
+_shanten_m = _core._shanten_melds
 
 _OTHERS = OTHERS
 _ALL_ACTIONS = ALL_ACTIONS
@@ -1216,11 +1220,8 @@ class Game:
 
     def _update_waits(self, seat: int) -> None:
         """Recompute `waits[seat]` for a hand at waiting size (hot: one core call, ~150 ns)."""
-        # (the bytearray is read in place; with no melds the keyword, whose parsing costs more than
-        # the rest of the call's overhead, is left to its default)
-        melds = self.n_melds[seat]
-        self.waits[seat] = (_waits_mask(self.hands[seat], self.FORMS, melds=melds) if melds
-                            else _waits_mask(self.hands[seat], self.FORMS))
+        # (the bytearray is read in place; the meld count is positional: see _waits_mask_m)
+        self.waits[seat] = _waits_mask_m(self.hands[seat], self.FORMS, self.n_melds[seat])
 
     def core_melds(self, seat: int) -> Tuple[Meld, ...]:
         """The seat's melds as core `Meld` objects (claim markers relative to the seat)."""

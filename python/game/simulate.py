@@ -111,7 +111,8 @@ def unit_dealer(ruleset: str, rules: Any, unit: int) -> Optional[int]:
 def _record(unit: int, rotation: int, game: Game) -> HandRecord:
     deal_ins: List[int] = []
     self_draws: List[int] = []
-    for event in game._events:
+    # (every "win" event has its seat in `winners`: a hand without winners skips the event scan)
+    for event in game._events if game.winners else ():
         if event[0] == "win":
             if event[3] < 0:
                 self_draws.append(event[1])

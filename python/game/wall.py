@@ -21,10 +21,9 @@ uniform wall; this one makes scripted walls easy to write.) Flowers (MCR, `flowe
 
 from __future__ import annotations
 
-import hashlib
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
-from mahjong_core._core import _shuffle_with_words
+from mahjong_core._core import _blake2b, _blake2b_stream, _shuffle_with_words
 from mahjong_core.errors import InvalidHandError
 from mahjong_core.notation import parse_tiles
 
@@ -78,9 +77,8 @@ def tile_set(ruleset: str, flowers: bool = False) -> List[int]:
 
 def seeded_dealer(seed: int, hand_no: int) -> int:
     """A dealer drawn from the seed (Sichuan `dealer_rule="random"`, Changbai `first_dealer="random"`)."""
-    digest = hashlib.blake2b(b"dealer", digest_size=8, key=seed.to_bytes(32, "little"),
-                             salt=hand_no.to_bytes(16, "little"), person=b"mjc-dealer-v1").digest()
-    return digest[0] % 4
+    # (BLAKE2b natively, the bytes of hashlib.blake2b(b"dealer", digest_size=8, key=, salt=, person=))
+    return _blake2b(b"dealer", seed.to_bytes(32, "little"), hand_no.to_bytes(16, "little"), b"mjc-dealer-v1", 8)[0] % 4
 
 
 def check_seed(seed: object) -> int:
@@ -91,16 +89,10 @@ def check_seed(seed: object) -> int:
 
 def _stream_bytes(seed: int, hand_no: int, first_block: int, blocks: int) -> bytes:
     """Blocks first_block .. first_block + blocks - 1 of the generator (64 bytes = 32 words each)."""
-    # One keyed state, copied per block: the same digests as a keyed blake2b(block) each (the key
-    # block is hashed once instead of per block; this runs for every simulated hand).
-    keyed = hashlib.blake2b(digest_size=64, key=seed.to_bytes(_SEED_BYTES, "little"),
-                            salt=hand_no.to_bytes(16, "little"), person=_PERSON)
-    out = []
-    for block in range(first_block, first_block + blocks):
-        h = keyed.copy()
-        h.update(block.to_bytes(8, "little"))
-        out.append(h.digest())
-    return b"".join(out)
+    # Natively (this runs for every simulated hand): the key block is compressed once for all the
+    # blocks; the bytes are hashlib.blake2b's (tests/test_wall_shuffle.py compares them).
+    return _blake2b_stream(seed.to_bytes(_SEED_BYTES, "little"), hand_no.to_bytes(16, "little"), _PERSON,
+                           first_block, blocks)
 
 
 def shuffled_wall(tiles: Sequence[int], seed: int, hand_no: int = 0) -> List[int]:

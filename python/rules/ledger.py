@@ -32,7 +32,7 @@ def check_seat(value: Any, what: str = "seat", seats: int = 4) -> int:
     raise InvalidArgumentError(f"{what} must be a seat 0..{seats - 1} (an integer), got {value!r}")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Transfer:
     payer: int
     payee: int
@@ -40,15 +40,20 @@ class Transfer:
     reason: str
     ref: Optional[int] = None
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "payer", check_seat(self.payer, "payer"))
-        object.__setattr__(self, "payee", check_seat(self.payee, "payee"))
-        if isinstance(self.amount, bool) or not isinstance(self.amount, int):
-            raise InvalidArgumentError(f"a transfer amount is an integer, got {self.amount!r}")
-        if self.payer == self.payee:
-            raise InvalidArgumentError(f"a transfer needs two different seats, got {self.payer} -> {self.payee}")
-        if self.amount <= 0:
-            raise InvalidArgumentError(f"a transfer amount must be positive, got {self.amount}")
+    def __init__(self, payer: int, payee: int, amount: int, reason: str, ref: Optional[int] = None) -> None:
+        # Hot path (every payment of every hand): a plain int seat in range skips check_seat, and one
+        # __dict__ update replaces the frozen dataclass's five object.__setattr__ calls.
+        if type(payer) is not int or not 0 <= payer < 4:
+            payer = check_seat(payer, "payer")
+        if type(payee) is not int or not 0 <= payee < 4:
+            payee = check_seat(payee, "payee")
+        if type(amount) is not int and (isinstance(amount, bool) or not isinstance(amount, int)):
+            raise InvalidArgumentError(f"a transfer amount is an integer, got {amount!r}")
+        if payer == payee:
+            raise InvalidArgumentError(f"a transfer needs two different seats, got {payer} -> {payee}")
+        if amount <= 0:
+            raise InvalidArgumentError(f"a transfer amount must be positive, got {amount}")
+        self.__dict__.update(payer=payer, payee=payee, amount=amount, reason=reason, ref=ref)
 
     def __repr__(self) -> str:
         ref = "" if self.ref is None else f" (ref #{self.ref})"
@@ -67,8 +72,10 @@ class Ledger(Sequence[Transfer]):
     def append(self, transfer: Transfer) -> int:
         if not isinstance(transfer, Transfer):
             raise InvalidArgumentError(f"a ledger holds Transfer objects, got {type(transfer).__name__}")
-        for seat in (transfer.payer, transfer.payee):
-            check_seat(seat, "a transfer's seat", self.seats)
+        payer, payee, seats = transfer.payer, transfer.payee, self.seats
+        if not (type(payer) is int and type(payee) is int and 0 <= payer < seats and 0 <= payee < seats):
+            for seat in (payer, payee):  # (hot path: the common case is two plain seats in range)
+                check_seat(seat, "a transfer's seat", seats)
         if transfer.ref is not None and not 0 <= transfer.ref < len(self._entries):
             raise InvalidArgumentError(f"ref #{transfer.ref} does not name an earlier entry")
         self._entries.append(transfer)

@@ -25,7 +25,7 @@ from typing import Any, Dict, List
 from mahjong_core.errors import RulesError
 from mahjong_core.game.actions import DECLARE, PIAO, PIAO_VALUES, Action
 from mahjong_core.game.constants import CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG
-from mahjong_core.game.engine import Game, _shanten
+from mahjong_core.game.engine import Game, _shanten_m
 from mahjong_core.game.view import revealed_choices
 from mahjong_core.tiles import Forms
 
@@ -106,15 +106,14 @@ class ChangbaiGame(Game):
         hand = self.hands[seat]
         melds = self.n_melds[seat]
         forms = self.FORMS
-        # Hot (every turn under ready_required): with no melds the keyword is left to its default
-        # (parsing it costs more than the rest of the call's overhead).
-        if (_shanten(hand, forms, melds=melds) if melds else _shanten(hand, forms)) > 0:
+        # Hot (every turn under ready_required): the meld count is positional (see engine._shanten_m).
+        if _shanten_m(hand, forms, melds) > 0:
             return []
         out = []
         for t in compress(range(34), hand):  # each kind held
             hand[t] -= 1
             try:
-                if _shanten(hand, forms, melds=melds) == 0 and changbai_ready.can_declare_ready(
+                if _shanten_m(hand, forms, melds) == 0 and changbai_ready.can_declare_ready(
                         self.hand_of(seat), self.rules):
                     out.append(DECLARE[t])
             finally:

@@ -29,7 +29,7 @@ from typing import Any, Dict, Iterator, List, Optional
 
 from mahjong_core.game.actions import DECLARE, Action
 from mahjong_core.game.constants import MELD_ADDED_KONG, MELD_CONCEALED_KONG
-from mahjong_core.game.engine import Game, _shanten, _waits_mask
+from mahjong_core.game.engine import Game, _shanten_m, _waits_mask_m
 from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.tiles import Forms
 
@@ -154,13 +154,13 @@ class MCRGame(Game):
     def _declare_options(self, seat: int) -> List[Action]:
         hand = self.hands[seat]
         melds = self.n_melds[seat]
-        # (every turn with declared_ready_fan; no keyword with no melds, as in Game._update_waits)
-        if (_shanten(hand, self.FORMS, melds=melds) if melds else _shanten(hand, self.FORMS)) > 0:
+        # (every turn with declared_ready_fan; the meld count is positional: see engine._shanten_m)
+        if _shanten_m(hand, self.FORMS, melds) > 0:
             return []
         out = []
         for t in compress(range(34), hand):  # each kind held
             hand[t] -= 1
-            if _shanten(hand, self.FORMS, melds=melds) == 0:
+            if _shanten_m(hand, self.FORMS, melds) == 0:
                 out.append(DECLARE[t])
             hand[t] += 1
         return out
@@ -176,7 +176,7 @@ class MCRGame(Game):
         else:
             hand[tile] -= 3
             melds = self.n_melds[seat] + 1
-        return _waits_mask(hand, self.FORMS, melds=melds) == self.waits[seat]
+        return _waits_mask_m(hand, self.FORMS, melds) == self.waits[seat]
 
     # -- wins ------------------------------------------------------------------------------------
 

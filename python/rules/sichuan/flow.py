@@ -38,13 +38,13 @@ from typing import Any, Dict, List, Optional
 from mahjong_core.game.actions import DISCARD, SUIT_LETTERS, VOID, Action
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game.constants import CHOOSE, CLAIM, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB
-from mahjong_core.game.engine import Game, _waits_mask
+from mahjong_core.game.engine import Game, _waits_mask_m
 from mahjong_core.game.view import revealed_choices
 from mahjong_core.game.wall import seeded_dealer, standard_tiles
 from mahjong_core.tiles import Forms
 
 from .rules import Rules
-from .scoring import score as sichuan_score
+from .scoring import best_ready_value, score as sichuan_score
 from .settlement import SichuanSettlement
 
 __all__ = ["SichuanGame", "void_choices"]
@@ -150,9 +150,7 @@ class SichuanGame(Game):
             if counts[t]:
                 self.waits[seat] = 0  # holding a void-suit tile: cannot win
                 return
-        melds = self.n_melds[seat]  # (no keyword with no melds: see Game._update_waits)
-        self.waits[seat] = (_waits_mask(hand, self.FORMS, melds=melds) if melds
-                            else _waits_mask(hand, self.FORMS)) & _KEEP[v]  # bytearray: no copy
+        self.waits[seat] = _waits_mask_m(hand, self.FORMS, self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
 
     def _discard_options(self, seat: int) -> List[Action]:
         # Hot path (every turn): void-suit tiles must go first. A C loop over the hand's buffer when
@@ -250,11 +248,50 @@ class SichuanGame(Game):
     def _settle_exhausted(self) -> None:
         in_hand = [s for s in range(4) if not self.won[s]]
         if len(in_hand) >= 2:
-            self.wall_report = self.settlement.drawn_hand(
-                {s: self.hand_of(s) for s in in_hand}, void_suits={s: SUIT_LETTERS[self.void[s]] for s in in_hand},
-                seen=self._seen(in_hand))
+            if self.rules.dead_waits_ready and min([self.void[s] for s in in_hand]) >= 0:
+                self.wall_report = self._wall_end_checks(in_hand)
+            else:  # dead waits need what each seat sees: the settlement's own checks
+                self.wall_report = self.settlement.drawn_hand(
+                    {s: self.hand_of(s) for s in in_hand},
+                    void_suits={s: SUIT_LETTERS[self.void[s]] for s in in_hand}, seen=self._seen(in_hand))
             report = self.wall_report
             self._events.append(("wall_end", list(report.pigs), sorted(report.ready), list(report.not_ready)))
+
+    def _wall_end_checks(self, in_hand: List[int]) -> Any:
+        """查花猪/查大叫 read off the engine's checked state, then the settlement's payments
+        (`SichuanSettlement._wall_end`): the same report as `drawn_hand` on these hands.
+
+        Hot path (most hands end at the wall): the suits held are a C loop over each hand's buffer
+        and its melds' tiles when compiled; only a hand that holds no void-suit tile, is not a 花猪
+        and has a wait is built as a `Hand` and valued (`best_ready_value`) — exactly the cases
+        `drawn_hand` scores (tests/test_game_invariants.py compares the two).
+        """
+        pigs = []
+        ready = {}
+        for s in in_hand:
+            hand = self.hands[s]
+            counts = hand
+            bits = 0
+            for k in range(3):
+                lo = 9 * k
+                for t in range(lo, lo + 9):
+                    if counts[t]:
+                        bits |= 1 << k
+                        break
+            for meld in self.melds[s]:
+                bits |= 1 << (meld[1] // 9)
+            if bits == 7:  # 花猪: three suits held
+                pigs.append(s)
+                continue
+            v = self.void[s]
+            if bits >> v & 1:  # holds a void-suit tile: no win can leave it
+                continue
+            if not _waits_mask_m(hand, self.FORMS, self.n_melds[s]):
+                continue
+            value = best_ready_value(self.hand_of(s), void_suit=SUIT_LETTERS[v], rules=self.rules)
+            if value is not None:
+                ready[s] = value
+        return self.settlement._wall_end(tuple(in_hand), tuple(pigs), ready)
 
     # -- 逃跑/强退 --------------------------------------------------------------------------------
 

@@ -363,12 +363,22 @@ class SichuanSettlement:
             value = _ready_value(hand, suits, voids.get(seat), self.rules, dead.get(seat, ()))
             if value is not None:
                 ready[seat] = value
-        pigs = tuple(pigs_list)
-        not_ready = tuple(s for s in players if s not in ready)
-        transfers = (self._flower_pig_dues(players, pigs)
-                     + self._not_ready_dues(players, pigs, ready)
-                     + self._kong_refunds(not_ready))
-        entries = self._commit(transfers)
+        return self._wall_end(players, tuple(pigs_list), ready)
+
+    def _wall_end(self, players: Sequence[int], pigs: Tuple[int, ...], ready: Dict[int, SichuanScore]
+                  ) -> WallEndReport:
+        """The wall-end payments once 查花猪/查大叫 have found the `pigs` and the `ready` players'
+        values (`players`: `in_hand`): `drawn_hand`'s second half. The game engine calls it directly
+        with what it classified from its own checked state (`SichuanGame._settle_exhausted`), so the
+        payments stay here, in one place."""
+        not_ready = tuple([s for s in players if s not in ready])
+        # (this ends most hands: each kind of payment is looked at only when it can be due)
+        transfers = self._flower_pig_dues(players, pigs) if pigs else []
+        if ready and len(ready) + len(pigs) < len(players):
+            transfers += self._not_ready_dues(players, pigs, ready)
+        if self._kongs:
+            transfers += self._kong_refunds(not_ready)
+        entries = self._commit(transfers) if transfers else ()
         self._wall_ended = True
         return WallEndReport(pigs, MappingProxyType(ready), not_ready, entries)
 
