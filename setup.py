@@ -122,14 +122,6 @@ GAME_HOT_MODULES = {
     "mahjong_core.rules.sichuan.settlement": "python/rules/sichuan/settlement.py",
     "mahjong_core.rules.changbai.settlement": "python/rules/changbai/settlement.py",
     "mahjong_core.rules.mcr.settlement": "python/rules/mcr/settlement.py",
-    # scoring and the 报听 checks the engine calls at wins, wall ends and Changbai turns
-    "mahjong_core.rules.hand_input": "python/rules/hand_input.py",
-    "mahjong_core.rules.sichuan.hand": "python/rules/sichuan/hand.py",
-    "mahjong_core.rules.sichuan.scoring": "python/rules/sichuan/scoring.py",
-    "mahjong_core.rules.changbai.hand": "python/rules/changbai/hand.py",
-    "mahjong_core.rules.changbai.patterns": "python/rules/changbai/patterns.py",
-    "mahjong_core.rules.changbai.scoring": "python/rules/changbai/scoring.py",
-    "mahjong_core.rules.changbai.ready": "python/rules/changbai/ready.py",
 }
 game_flags = [] if sys.platform == "win32" or os.environ.get("MAHJONG_CORE_DEBUG") else ["-g0"]
 game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
