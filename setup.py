@@ -117,11 +117,6 @@ GAME_HOT_MODULES = {
     "mahjong_core.rules.sichuan.flow": "python/rules/sichuan/flow.py",
     "mahjong_core.rules.changbai.flow": "python/rules/changbai/flow.py",
     "mahjong_core.rules.mcr.flow": "python/rules/mcr/flow.py",
-    # the settlements and their ledger: every kong, win and wall end goes through them
-    "mahjong_core.rules.ledger": "python/rules/ledger.py",
-    "mahjong_core.rules.sichuan.settlement": "python/rules/sichuan/settlement.py",
-    "mahjong_core.rules.changbai.settlement": "python/rules/changbai/settlement.py",
-    "mahjong_core.rules.mcr.settlement": "python/rules/mcr/settlement.py",
 }
 game_flags = [] if sys.platform == "win32" or os.environ.get("MAHJONG_CORE_DEBUG") else ["-g0"]
 game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [

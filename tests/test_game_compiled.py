@@ -19,8 +19,6 @@ from seeded_play import play
 HOT_MODULES = [
     "mahjong_core.game.engine", "mahjong_core.game.bots", "mahjong_core.game.simulate", "mahjong_core.game.wall",
     "mahjong_core.rules.sichuan.flow", "mahjong_core.rules.changbai.flow", "mahjong_core.rules.mcr.flow",
-    "mahjong_core.rules.ledger", "mahjong_core.rules.sichuan.settlement", "mahjong_core.rules.changbai.settlement",
-    "mahjong_core.rules.mcr.settlement",
 ]
 CONFIGS = [
     ("sichuan", None), ("changbai", None), ("mcr", None),
