@@ -23,8 +23,7 @@ if not (CHROMIUM and DRIVER):
 
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from table_page import WAIT, ServerThread, click_first, my_move  # noqa: E402
+from table_page import WAIT, ServerThread, click_first, my_move, waiter  # noqa: E402
 
 SUIT_WORDS = {"m": ("万", "characters"), "p": ("筒", "dots"), "s": ("条", "bamboo")}
 
@@ -97,9 +96,9 @@ def check_dom(driver, table) -> None:
 def test_play_a_hand_by_clicking(server, browser, tmp_path):
     base = f"http://127.0.0.1:{server.port}/"
     browser.get(base)
-    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "play-bots").is_displayed())
+    waiter(browser).until(lambda d: d.find_element(By.ID, "play-bots").is_displayed())
     browser.find_element(By.ID, "play-bots").click()
-    WebDriverWait(browser, WAIT).until(lambda d: my_move(d))
+    waiter(browser).until(lambda d: my_move(d))
     table = next(iter(server.tables.values()))
     assert table.started and [s.kind for s in table.seats] == ["remote", "bot", "bot", "bot"]
     token = browser.execute_script("return localStorage.getItem('mahjong_core.token')")
@@ -107,7 +106,7 @@ def test_play_a_hand_by_clicking(server, browser, tmp_path):
     clicks, checked, reloaded, shot, labels = 0, 0, False, None, []
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        things = WebDriverWait(browser, WAIT).until(lambda d: my_move(d))
+        things = waiter(browser).until(lambda d: my_move(d))
         if things == "result":
             break
         step = table.step
@@ -119,7 +118,7 @@ def test_play_a_hand_by_clicking(server, browser, tmp_path):
             checked += 1
         if clicks == 4 and not reloaded:   # a reload resumes the seat from its token
             browser.refresh()
-            WebDriverWait(browser, WAIT).until(lambda d: my_move(d) and d.find_element(By.ID, "step").text == str(step))
+            waiter(browser).until(lambda d: my_move(d) and d.find_element(By.ID, "step").text == str(step))
             assert not browser.find_element(By.ID, "lobby").is_displayed()
             check_dom(browser, table)
             reloaded = True
@@ -131,7 +130,7 @@ def test_play_a_hand_by_clicking(server, browser, tmp_path):
         except (StaleElementReferenceException, WebDriverException):
             continue
         clicks += 1
-        WebDriverWait(browser, WAIT).until(lambda d: table.step != step or table.finished or my_move(d) == "result")
+        waiter(browser).until(lambda d: table.step != step or table.finished or my_move(d) == "result")
     else:
         raise AssertionError("the hand did not end within 120 s of clicking")
     assert table.finished and clicks >= 3 and reloaded
@@ -150,6 +149,6 @@ def test_page_resumes_nothing_with_a_forged_token(server, browser):
     browser.get(f"http://127.0.0.1:{server.port}/")
     browser.execute_script("localStorage.setItem('mahjong_core.token', 'forged')")
     browser.refresh()
-    WebDriverWait(browser, WAIT).until(lambda d: d.find_element(By.ID, "lobby").is_displayed())
+    waiter(browser).until(lambda d: d.find_element(By.ID, "lobby").is_displayed())
     assert browser.execute_script("return localStorage.getItem('mahjong_core.token')") is None
     assert console_errors(browser) == []

@@ -18,7 +18,7 @@ pytest.importorskip("selenium.webdriver", reason="needs selenium (the [test] ext
 from browser import (CJK_FONT, assert_not_blank, boxes, chromium_or_skip, close_driver,  # noqa: E402
                      console_errors, page_fits, screenshot, viewport)
 from selenium.webdriver.common.by import By  # noqa: E402
-from table_page import play, served, start_against_bots  # noqa: E402
+from table_page import play, served, start_against_bots, waiter  # noqa: E402
 
 CJK = re.compile(r"[\u3000-\u9fff\uf900-\ufaff]")
 SUIT_WORDS = {"m": ("characters", "万"), "p": ("dots", "筒"), "s": ("bamboo", "条")}
@@ -225,9 +225,7 @@ def test_labels_can_be_chosen(driver, labels):
         driver.get_log("browser")
         driver.get(server.url + "?labels=" + labels)
         driver.find_element(By.ID, "play-bots").click()
-        from selenium.webdriver.support.ui import WebDriverWait
-
-        WebDriverWait(driver, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#actions button.action"))
+        waiter(driver).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#actions button.action"))
         assert driver.execute_script("return document.documentElement.dataset.labels") == labels
         texts = [b.text for b in driver.find_elements(By.CSS_SELECTOR, "#actions button.action")]
         assert all(("定缺" in t) is (labels == "zh") for t in texts), texts
