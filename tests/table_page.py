@@ -88,15 +88,22 @@ def my_move(driver: Any) -> Any:
     return found or None
 
 
+#: tag, data-name and data-tile of each element in arguments[0]: one round trip to the browser, not three per
+#: element (a hand of 14 tiles took ~40 WebDriver calls a click)
+_DESCRIBE = ("return arguments[0].map(e => [e.tagName.toLowerCase(), e.getAttribute('data-name'),"
+             " e.getAttribute('data-tile')]);")
+
+
 def click_first(driver: Any, things: List[Any]) -> str:
     """Win when offered, else a legal discard, else the first button (定缺, claims, pass); returns the
     action's name ("Win", "Void(m)", ...) or "Discard(<tile>)"."""
-    win = [t for t in things if t.tag_name == "button" and t.get_attribute("data-name") == "Win"]
-    tiles = [t for t in things if t.tag_name != "button"]
-    chosen = (win or tiles or things)[0]
-    name = chosen.get_attribute("data-name") or f"Discard({chosen.get_attribute('data-tile')})"
-    chosen.click()
-    return name
+    described = driver.execute_script(_DESCRIBE, things)
+    win = [i for i, (tag, name, _) in enumerate(described) if tag == "button" and name == "Win"]
+    tiles = [i for i, (tag, _, _) in enumerate(described) if tag != "button"]
+    chosen = (win or tiles or [0])[0]
+    _, name, tile = described[chosen]
+    things[chosen].click()
+    return name or f"Discard({tile})"
 
 
 def synced(driver: Any, table: Any) -> bool:
