@@ -14,6 +14,8 @@ worse, a stale one from an old in-place build). This conftest therefore
 3. puts `tests/` on `sys.path` so test modules can import the shared helpers (`reference`,
    `reference_hands`): with `--import-mode=importlib` pytest does not do that itself.
 
+4. restores sys.path after every test (`_sys_path_back`), so no test's additions reach the next one.
+
 It also exposes the differential-test scale (`MAHJONG_CORE_DIFF_SCALE`, default 1.0).
 """
 
@@ -136,3 +138,14 @@ def core():
 @pytest.fixture(scope="session")
 def scale() -> float:
     return diff_scale()
+
+
+@pytest.fixture(autouse=True)
+def _sys_path_back():
+    """Each test leaves sys.path as it found it. The simulate/league commands, run in-process, put the
+    working directory first on sys.path as `python -m` does; inside the checkout that is the source
+    folder, and a later test's spawned workers (which copy sys.path) would import it instead of the
+    installed package — an order-dependent failure that depended on pytest-xdist's scheduling."""
+    saved = list(sys.path)
+    yield
+    sys.path[:] = saved
