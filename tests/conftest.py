@@ -16,6 +16,8 @@ worse, a stale one from an old in-place build). This conftest therefore
 
 4. restores sys.path after every test (`_sys_path_back`), so no test's additions reach the next one.
 
+5. runs the tests marked `slow` first (`pytest_collection_modifyitems`), so none is left at the tail.
+
 It also exposes the differential-test scale (`MAHJONG_CORE_DIFF_SCALE`, default 1.0).
 """
 
@@ -102,6 +104,13 @@ def _import_installed_package() -> None:
 _import_installed_package()
 if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))
+
+
+def pytest_collection_modifyitems(session, config, items):  # noqa: D103 - pytest hook
+    # The `slow` tests (C++ builds, the 2,000-hand differential runs) run first: pytest-xdist hands the
+    # tests out in this order, and one of them started last would leave the other worker idle at the end.
+    # (A stable sort: the order is the same on every worker, as xdist requires.)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 def pytest_report_header(config):  # noqa: D103 - pytest hook

@@ -12,6 +12,7 @@ import pytest
 CPP = Path(__file__).resolve().parent.parent / "cpp"
 
 
+@pytest.mark.slow   # a C++ build: started first (conftest)
 @pytest.mark.skipif(not (CPP / "Makefile").exists(), reason="needs the source tree (cpp/)")
 @pytest.mark.parametrize("variant", ["simd", "scalar"])
 def test_core_program(tmp_path, variant):

@@ -85,6 +85,7 @@ def _make(target: str, build: Path) -> subprocess.CompletedProcess:
     return result
 
 
+@pytest.mark.slow   # a C++ build: started first (conftest)
 @needs_source
 def test_generator_is_deterministic_and_matches_the_baked_tables(tmp_path, cpp_build):
     """cpp/tools/gen_tables (what setup.py runs) builds the recorded tables, writes the same source
@@ -100,6 +101,7 @@ def test_generator_is_deterministic_and_matches_the_baked_tables(tmp_path, cpp_b
     assert f"Table checksum {RECORDED_CHECKSUM}." in first.read_text()[:300]
 
 
+@pytest.mark.slow   # a C++ build: started first (conftest)
 @needs_source
 def test_core_program_on_baked_tables(cpp_build):
     """The C++ core's own tests (table distances vs brute force, waits vs direct splitting) on
