@@ -53,6 +53,10 @@ def chromium_or_skip(width: int = 1320, height: int = 940) -> Any:
                 f"--window-size={width},{height}", "--force-device-scale-factor=1", "--hide-scrollbars"):
         options.add_argument(arg)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    # No speculative connections: Chromium's predictor opens a spare socket to a server it has seen and
+    # never sends a request on it, so the test's TableServer.close() waited for websockets' open_timeout
+    # (10 s) on every server a page had talked to.
+    options.add_experimental_option("prefs", {"net.network_prediction_options": 2})
     _DRIVER = webdriver.Chrome(service=Service(paths[1]), options=options)
     _DRIVER.set_page_load_timeout(30)
     return _DRIVER

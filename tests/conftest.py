@@ -14,6 +14,10 @@ worse, a stale one from an old in-place build). This conftest therefore
 3. puts `tests/` on `sys.path` so test modules can import the shared helpers (`reference`,
    `reference_hands`): with `--import-mode=importlib` pytest does not do that itself.
 
+4. restores sys.path after every test (`_sys_path_back`), so no test's additions reach the next one.
+
+5. runs the tests marked `slow` first (`pytest_collection_modifyitems`), so none is left at the tail.
+
 It also exposes the differential-test scale (`MAHJONG_CORE_DIFF_SCALE`, default 1.0).
 """
 
@@ -102,6 +106,13 @@ if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))
 
 
+def pytest_collection_modifyitems(session, config, items):  # noqa: D103 - pytest hook
+    # The `slow` tests (C++ builds, the 2,000-hand differential runs) run first: pytest-xdist hands the
+    # tests out in this order, and one of them started last would leave the other worker idle at the end.
+    # (A stable sort: the order is the same on every worker, as xdist requires.)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def pytest_report_header(config):  # noqa: D103 - pytest hook
     import mahjong_core
 
@@ -136,3 +147,14 @@ def core():
 @pytest.fixture(scope="session")
 def scale() -> float:
     return diff_scale()
+
+
+@pytest.fixture(autouse=True)
+def _sys_path_back():
+    """Each test leaves sys.path as it found it. The simulate/league commands, run in-process, put the
+    working directory first on sys.path as `python -m` does; inside the checkout that is the source
+    folder, and a later test's spawned workers (which copy sys.path) would import it instead of the
+    installed package — an order-dependent failure that depended on pytest-xdist's scheduling."""
+    saved = list(sys.path)
+    yield
+    sys.path[:] = saved

@@ -16,8 +16,19 @@ from contextlib import contextmanager
 from typing import Any, Callable, Iterator, List, Optional
 
 WAIT = 20
+#: seconds between two looks while waiting for the page (Selenium's default, 0.5 s, cost every click of a
+#: played hand half a second: the page answers in milliseconds)
+POLL = 0.02
 
-__all__ = ["ServerThread", "served", "my_move", "click_first", "start_against_bots", "play", "synced", "WAIT"]
+__all__ = ["ServerThread", "served", "my_move", "click_first", "start_against_bots", "play", "synced", "waiter",
+           "WAIT", "POLL"]
+
+
+def waiter(driver: Any, timeout: float = WAIT) -> Any:
+    """A WebDriverWait on `driver` that looks every POLL seconds (`waiter(d).until(condition)`)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout, poll_frequency=POLL)
 
 
 class ServerThread(threading.Thread):
@@ -77,15 +88,22 @@ def my_move(driver: Any) -> Any:
     return found or None
 
 
+#: tag, data-name and data-tile of each element in arguments[0]: one round trip to the browser, not three per
+#: element (a hand of 14 tiles took ~40 WebDriver calls a click)
+_DESCRIBE = ("return arguments[0].map(e => [e.tagName.toLowerCase(), e.getAttribute('data-name'),"
+             " e.getAttribute('data-tile')]);")
+
+
 def click_first(driver: Any, things: List[Any]) -> str:
     """Win when offered, else a legal discard, else the first button (定缺, claims, pass); returns the
     action's name ("Win", "Void(m)", ...) or "Discard(<tile>)"."""
-    win = [t for t in things if t.tag_name == "button" and t.get_attribute("data-name") == "Win"]
-    tiles = [t for t in things if t.tag_name != "button"]
-    chosen = (win or tiles or things)[0]
-    name = chosen.get_attribute("data-name") or f"Discard({chosen.get_attribute('data-tile')})"
-    chosen.click()
-    return name
+    described = driver.execute_script(_DESCRIBE, things)
+    win = [i for i, (tag, name, _) in enumerate(described) if tag == "button" and name == "Win"]
+    tiles = [i for i, (tag, _, _) in enumerate(described) if tag != "button"]
+    chosen = (win or tiles or [0])[0]
+    _, name, tile = described[chosen]
+    things[chosen].click()
+    return name or f"Discard({tile})"
 
 
 def synced(driver: Any, table: Any) -> bool:
@@ -98,14 +116,13 @@ def synced(driver: Any, table: Any) -> bool:
 def start_against_bots(driver: Any, server: ServerThread) -> Any:
     """Open the lobby, click "Play against 3 bots", wait for the first question; returns the Table."""
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
     driver.get("about:blank")   # a page of an earlier test stops reconnecting to its closed server
     driver.get_log("browser")   # and what it logged is dropped
     driver.get(server.url)
-    WebDriverWait(driver, WAIT).until(lambda d: d.find_element(By.ID, "play-bots").is_displayed())
+    waiter(driver).until(lambda d: d.find_element(By.ID, "play-bots").is_displayed())
     driver.find_element(By.ID, "play-bots").click()
-    WebDriverWait(driver, WAIT).until(lambda d: my_move(d))
+    waiter(driver).until(lambda d: my_move(d))
     return next(iter(server.server.tables.values()))
 
 
@@ -114,13 +131,12 @@ def play(driver: Any, table: Any, until: Callable[[], bool], *, limit: float = 1
     """Answer seat 0's questions by clicking until `until()` holds at a moment the page shows the
     table's current step with a question open (or the hand is over); returns what was clicked."""
     from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
-    from selenium.webdriver.support.ui import WebDriverWait
 
     chooser = chooser or click_first
     clicked: List[str] = []
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        things = WebDriverWait(driver, WAIT).until(lambda d: my_move(d))
+        things = waiter(driver).until(lambda d: my_move(d))
         if things == "result":
             return clicked
         step = table.step
@@ -133,5 +149,5 @@ def play(driver: Any, table: Any, until: Callable[[], bool], *, limit: float = 1
             clicked.append(chooser(driver, things))
         except (StaleElementReferenceException, WebDriverException):
             continue
-        WebDriverWait(driver, WAIT).until(lambda d: table.step != step or table.finished or my_move(d) == "result")
+        waiter(driver).until(lambda d: table.step != step or table.finished or my_move(d) == "result")
     raise AssertionError(f"the hand did not get there within {limit} s of clicking")

@@ -32,6 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "botzone_bot.py")
 CPP_BOT = os.path.join(ROOT, "tests", "data", "botzone_programs", "drawn_out.cpp")
 PY = sys.executable
+#: the test's own programs use the standard library only: `-S` (no site) starts them in a quarter of
+#: the time, which counts for programs started afresh every round
+BARE_PY = f"{PY} -S"
 
 
 class ExampleBot(Bot):
@@ -182,7 +185,7 @@ def test_a_json_answer_over_several_lines_is_read_whole(tmp_path):
     marker = _marker()
     script = _script(tmp_path, "pretty.py", PRETTY_JSON_PY)
     assert "indent=4" in PRETTY_JSON_PY
-    program = simulate("mcr", 1, seed=4, rules="botzone", bots=["greedy", f"botzone(timeout=10):{PY} {script} {marker}",
+    program = simulate("mcr", 1, seed=4, rules="botzone", bots=["greedy", f"botzone(timeout=10):{BARE_PY} {script} {marker}",
                                                                 "greedy", "greedy"])
     local = simulate("mcr", 1, seed=4, rules="botzone", bots=["greedy", DrawnOutBot, "greedy", "greedy"])
     _same_play(program, local)
@@ -193,7 +196,7 @@ def test_a_program_restarted_every_round_plays_the_same(tmp_path):
     # without keep-running a program is started afresh every round with the whole history, as on Botzone
     marker = _marker()
     script = _script(tmp_path, "drawn_out.py", DRAWN_OUT_PY)
-    program = simulate("mcr", 1, seed=2, rules="botzone", bots=[f"botzone(timeout=10):{PY} {script} {marker}",
+    program = simulate("mcr", 1, seed=2, rules="botzone", bots=[f"botzone(timeout=10):{BARE_PY} {script} {marker}",
                                                                 "greedy", "greedy", "greedy"])
     local = simulate("mcr", 1, seed=2, rules="botzone", bots=[DrawnOutBot, "greedy", "greedy", "greedy"])
     _same_play(program, local)
@@ -269,7 +272,7 @@ while True:
 ])
 def test_a_wrong_answer_is_wa(tmp_path, body, keep_running):
     marker = _marker()
-    bot = f"botzone(keep_running={keep_running}, timeout=5):{PY} {_script(tmp_path, 'bad.py', body)} {marker}"
+    bot = f"botzone(keep_running={keep_running}, timeout=5):{BARE_PY} {_script(tmp_path, 'bad.py', body)} {marker}"
     result = simulate("mcr", 3, seed=1, rules="botzone", bots=[bot, "greedy", "greedy", "greedy"], keep_totals=True)
     totals = list(result.extra["hand_totals"])
     assert totals == [-30, 10, 10, 10] * 3  # -30 for the program's seat, +10 for each other: every hand
@@ -290,7 +293,7 @@ def test_a_crash_is_re_a_hang_tle_and_garbage_wa(tmp_path, body, code, timeout):
     from mahjong_core.game.bots import GreedyBot
 
     marker = _marker()
-    bot = ProgramBot([PY, _script(tmp_path, "bad.py", body), marker], timeout=timeout)
+    bot = ProgramBot([PY, "-S", _script(tmp_path, "bad.py", body), marker], timeout=timeout)
     game = new_game("mcr", rules="botzone", seed=9)
     bots = [GreedyBot(), bot, GreedyBot(), GreedyBot()]
     for b in bots:

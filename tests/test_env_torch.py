@@ -6,11 +6,7 @@ import os
 
 import pytest
 
-torch = pytest.importorskip(
-    "torch", reason="PyTorch is not installed (pip install torch, the CPU build): the training example needs it")
-np = pytest.importorskip("numpy")
-
-from mahjong_core.env import VectorEnv  # noqa: E402
+from mahjong_core.env import VectorEnv
 
 EXAMPLE = os.path.join(os.path.dirname(__file__), os.pardir, "examples", "train_torch.py")
 
@@ -22,10 +18,23 @@ def load():
     return module
 
 
-train_torch = load()
+# torch is imported by the tests that use it, not at collection: importing it costs every pytest-xdist
+# worker 1.5 s, and only one of them runs these tests
 
 
-def test_masked_policy_gives_illegal_actions_probability_zero():
+@pytest.fixture(scope="module")
+def torch():
+    pytest.importorskip("numpy")
+    return pytest.importorskip(
+        "torch", reason="PyTorch is not installed (pip install torch, the CPU build): the training example needs it")
+
+
+@pytest.fixture(scope="module")
+def train_torch(torch):
+    return load()
+
+
+def test_masked_policy_gives_illegal_actions_probability_zero(torch, train_torch):
     torch.manual_seed(1)
     env = VectorEnv("mcr", 16)
     obs, _ = env.reset(seed=4)
@@ -41,7 +50,7 @@ def test_masked_policy_gives_illegal_actions_probability_zero():
         obs, *_ = env.step(action.numpy())
 
 
-def test_ppo_runs_a_few_hundred_steps():
+def test_ppo_runs_a_few_hundred_steps(torch, train_torch):
     lines = []
     result = train_torch.train("sichuan", num_envs=8, steps=300, rollout=32, seed=0, log=lines.append)
     # every sampled action was legal: VectorEnv.step raises IllegalActionError otherwise

@@ -12,7 +12,6 @@ from eval_bots import KillerBot
 from mahjong_core.game.results_file import read_results
 from mahjong_core.game.simulate import simulate
 
-ray = pytest.importorskip("ray", reason='the Ray backend tests need pip install "mahjong_core[ray]"')
 
 MYPKG = '''
 from mahjong_core.game.bots import GreedyBot
@@ -34,6 +33,8 @@ class MyBot(GreedyBot):
 @pytest.fixture(scope="module")
 def local_ray(tmp_path_factory):
     """A two-CPU local Ray instance whose workers can import a bot author's package `mypkg`."""
+    # imported here, not at collection: importing ray costs every pytest-xdist worker 0.7 s
+    ray = pytest.importorskip("ray", reason='the Ray backend tests need pip install "mahjong_core[ray]"')
     root = tmp_path_factory.mktemp("authors")
     (root / "mypkg").mkdir()
     (root / "mypkg" / "__init__.py").write_text("")

@@ -58,6 +58,7 @@ def _known_wait_tie(hand: mc.Hand, ours: Counter, theirs: Counter) -> bool:
     )
 
 
+@pytest.mark.slow   # 100,000 hands: started first (conftest)
 def test_botzone_matches_pymahjonggb():
     rng = random.Random(20240601)
     mismatches, known = [], []

@@ -416,6 +416,7 @@ def test_crash_and_restart_from_saved_logs(tmp_path):
                 state = await c.expect("state")
                 assert state["step"] == step and state["legal"]
                 assert await play(c, random.Random(0)) is not None
+                await c.close()   # else the server's shutdown waits out its close timeout (10 s) for us
 
         run(second())
     finally:
