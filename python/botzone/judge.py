@@ -135,17 +135,12 @@ class _Program:
         if self.stderr is not None:
             if not os.path.exists(self.stderr):
                 return []
-            with open(self.stderr, "rb") as f:
-                f.seek(0, os.SEEK_END)
-                f.seek(max(self.stderr_start, f.tell() - 8192))
-                kept = f.read().decode("utf-8", "replace").splitlines()
+            kept = _file_tail(self.stderr, self.stderr_start, 8192)
         else:
             pump = self._err_pump
             if pump is not None and (self.proc is None or self.proc.poll() is not None):
                 pump.join(timeout=1.0)  # the process is gone: let the pump read what it left in the pipe
-            kept = list(self.tail)
-        while kept and not kept[-1].strip():
-            kept.pop()
+            kept = _without_trailing_blanks(list(self.tail))
         return kept[-lines:]
 
     def _spawn(self) -> subprocess.Popen:
@@ -408,13 +403,25 @@ def _argv(command: Union[str, Sequence[str]]) -> List[str]:
     return argv
 
 
-def _last_line(path: str) -> str:
-    """The last non-empty line of a (possibly large) text file."""
+def _without_trailing_blanks(lines: List[str]) -> List[str]:
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return lines
+
+
+def _file_tail(path: str, start: int, max_bytes: int) -> List[str]:
+    """The lines of a (possibly large) text file's last `max_bytes` bytes from offset `start` on,
+    trailing blank lines dropped."""
     with open(path, "rb") as f:
         f.seek(0, os.SEEK_END)
-        f.seek(max(0, f.tell() - 4096))
-        lines = [line.strip() for line in f.read().decode("utf-8", "replace").splitlines()]
-    return next((line for line in reversed(lines) if line), "")
+        f.seek(max(start, f.tell() - max_bytes))
+        return _without_trailing_blanks(f.read().decode("utf-8", "replace").splitlines())
+
+
+def _last_line(path: str) -> str:
+    """The last non-empty line of a (possibly large) text file."""
+    lines = _file_tail(path, 0, 4096)
+    return lines[-1].strip() if lines else ""
 
 
 def play_game(players: Sequence[Any], walltiles: str, quan: int, rng: random.Random,
