@@ -264,13 +264,13 @@ class SichuanGame(Game):
         Hot path (most hands end at the wall): the suits held are a C loop over each hand's buffer
         and its melds' tiles when compiled; only a hand that holds no void-suit tile, is not a 花猪
         and has a wait is built as a `Hand` and valued (`best_ready_value`) — exactly the cases
-        `drawn_hand` scores (tests/test_game_invariants.py compares the two).
+        `drawn_hand` scores (tests/test_sichuan_wall_end.py compares the two).
         """
         pigs = []
         ready = {}
         for s in in_hand:
             hand = self.hands[s]
-            counts = hand
+            counts = hand  # typed as a C buffer in flow.pxd: the scan reads it without Python ints
             bits = 0
             for k in range(3):
                 lo = 9 * k
