@@ -20,7 +20,7 @@ import json
 import os
 import re
 from http import HTTPStatus
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from mahjong_core.game.registry import check_ruleset, resolve_rules
 
@@ -41,6 +41,23 @@ def load_websockets() -> Any:
         return importlib.import_module("websockets.asyncio.server")
     except ImportError:
         raise ImportError(f"the table server needs the websockets library (13 or newer): {_INSTALL}") from None
+
+
+def _tracked_connection_class(ws_server: Any, sockets: Set[Any]) -> Any:
+    """websockets' ServerConnection that keeps itself in `sockets` from the TCP accept to its loss:
+    the server's own list holds a connection only once its handshake is done, so this is how
+    `TableServer.close()` finds the sockets that never sent a request."""
+
+    class TrackedConnection(ws_server.ServerConnection):  # type: ignore[misc, name-defined]
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            sockets.add(self)
+
+        def connection_lost(self, exc: Optional[Exception]) -> None:
+            sockets.discard(self)
+            super().connection_lost(exc)
+
+    return TrackedConnection
 
 
 class _Connection:
@@ -102,6 +119,7 @@ class TableServer:
         self.finished_logs: Dict[str, Dict[str, Any]] = {}
         self._ids = itertools.count(1)
         self._server: Any = None
+        self._sockets: Set[Any] = set()   # every accepted TCP connection, until it is lost
         self.recovered: List[str] = []
         if log_dir is not None:
             os.makedirs(log_dir, exist_ok=True)
@@ -114,6 +132,7 @@ class TableServer:
         self.recover()
         self._server = await ws_server.serve(self._handle, self.host, self.port, process_request=self._http,
                                              max_size=FRAME_LIMIT, ping_interval=20, ping_timeout=20,
+                                             create_connection=_tracked_connection_class(ws_server, self._sockets),
                                              compression=None)  # frames are small: deflate costs more than it saves
         if self.port == 0:
             self.port = next(iter(self._server.sockets)).getsockname()[1]
@@ -127,7 +146,17 @@ class TableServer:
             table.close()
         if self._server is not None:
             self._server.close()
+            self._drop_unopened_sockets()
             await self._server.wait_closed()
+
+    def _drop_unopened_sockets(self) -> None:
+        """Abort the sockets that never sent their HTTP request. A browser opens such spare sockets
+        (speculative pre-connects), and websockets' close waits for each one's opening handshake to
+        time out (`open_timeout`, 10 s); a socket that sent its request is left to the normal close
+        (a 503 for a handshake in progress, the close handshake for an open connection)."""
+        for connection in list(self._sockets):
+            if not connection.request_rcvd.done():
+                connection.transport.abort()
 
     def recover(self) -> None:
         """Rebuild every table whose journal is in log_dir (a checked replay: the same step)."""
