@@ -87,6 +87,28 @@ def test_without_a_folder_the_hint_says_how_to_keep_stderr(tmp_path):
     assert "--stderr DIR" in fault.hint()
 
 
+# A bot that dies in its first turn; only in the first game (no marker file yet) it says why on stderr
+CRASH_ONCE_LOUD = """\
+import os, sys
+sys.stdin.readline()
+marker = os.path.join(os.path.dirname(os.path.abspath(__file__)), "spoke")
+if not os.path.exists(marker):
+    open(marker, "w").close()
+    print("spoken in the first game only", file=sys.stderr, flush=True)
+os._exit(3)
+"""
+
+
+def test_without_a_folder_a_fault_quotes_its_own_games_last_stderr_line(tmp_path):
+    """The tail kept in memory is cleared at every game: game 1's silent crash quotes nothing of game 0."""
+    result = match([_bot(tmp_path, "loud_once.py", CRASH_ONCE_LOUD), "random", "random", "random"], games=2,
+                   seed=1, time_limit=30)
+    assert [(f.game, f.verdict, f.stderr, f.last_line) for f in result.faults] == [
+        (0, "RE", None, "spoken in the first game only"), (1, "RE", None, "")]
+    assert "its last stderr line: spoken in the first game only" in result.faults[0].hint()
+    assert "rerun with --stderr DIR" in result.faults[1].hint()
+
+
 def test_a_time_out_keeps_what_the_bot_wrote(tmp_path):
     err = tmp_path / "err"
     result = match([_bot(tmp_path, "hang.py", HANG), "random", "random", "random"], games=1, seed=1,
@@ -135,7 +157,13 @@ def test_cli_prints_a_hint_pointing_at_the_stderr_file(tmp_path):
     out = _cli(crash, "random", "random", "greedy", "--time-limit", "30", "--json")
     assert out.returncode == 0, out.stderr
     faults = json.loads(out.stdout)["faults"]
-    assert faults == [{"game": 0, "seat": 0, "player": crash, "verdict": "RE", "stderr": None, "last_line": ""}]
+    # No file kept: the last line comes from the tail kept in memory.
+    assert faults == [{"game": 0, "seat": 0, "player": crash, "verdict": "RE", "stderr": None,
+                       "last_line": "ZeroDivisionError: division by zero"}]
+    out = _cli(crash, "random", "random", "greedy", "--time-limit", "30")
+    assert out.returncode == 0, out.stderr
+    assert (f"game 0 seat 0 ({crash}): RE; its last stderr line: ZeroDivisionError: division by zero "
+            "(rerun with --stderr DIR to keep all of it)") in out.stdout.splitlines()
     out = _cli("no-such-bot-program", "random", "random", "greedy")
     assert out.returncode != 0 and "not a command on PATH" in out.stderr and "Traceback" not in out.stderr
 

@@ -32,7 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         "unless --stderr says elsewhere")
     m.add_argument("--stderr", metavar="DIR", default=None,
                    help="keep each program's stderr in DIR, one file per game and seat (game-00000-seat2.stderr); "
-                        "without it and --logs, stderr is discarded")
+                        "without it and --logs, only the last line of a faulting program's stderr is shown")
     m.add_argument("--json", action="store_true", help="machine-readable output")
 
 

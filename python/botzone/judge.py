@@ -298,7 +298,8 @@ class Fault:
     verdict: str
     #: the file holding the program's stderr in that game (None: not kept, or it wrote nothing)
     stderr: Optional[str] = None
-    #: the last non-empty line of that stderr (a traceback's exception line), "" if none
+    #: the last non-empty line of that stderr (a traceback's exception line), "" if none; without a
+    #: file, the last line of the tail kept in memory
     last_line: str = ""
     #: whether the match kept stderr at all (`stderr_dir` or `logs_dir` given)
     stderr_kept: bool = False
@@ -312,6 +313,8 @@ class Fault:
             return head
         if self.stderr_kept:
             return f"{head}; it wrote nothing on stderr"
+        if self.last_line:
+            return f"{head}; its last stderr line: {self.last_line} (rerun with --stderr DIR to keep all of it)"
         return f"{head}; rerun with --stderr DIR (or --logs DIR) to keep its stderr"
 
     def __repr__(self) -> str:
@@ -459,7 +462,8 @@ def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running
     `logs_dir`: write each game's judge-format log there (`game-00000.json`). `stderr_dir` (default:
     `logs_dir`): keep each program's stderr there, one file per game and seat
     (`game-00000-seat2.stderr`, appended to by every process of that seat in that game; a file
-    is left only when the program wrote something). Without either, stderr is discarded."""
+    is left only when the program wrote something). Without either, only the last lines are kept, in
+    memory, for a fault's `last_line`."""
     if len(players) != 4:
         raise InvalidArgumentError(f"a match needs 4 players (commands or {', '.join(BUILTIN)}), got {len(players)}")
     seats = [SeatResult(p) for p in players]
@@ -479,12 +483,15 @@ def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running
         walltiles = walltiles_from_seed((seed << 20) + g, flowers=flowers)
         seconds = [0.0] * 4
         err_files: Dict[int, str] = {}
-        if stderr_dir:
-            for s, p in enumerate(built):
-                if isinstance(p, _Program):
-                    p.stderr = err_files[s] = os.path.join(stderr_dir, f"game-{g:05d}-seat{s}.stderr")
-                    if os.path.exists(p.stderr):  # a file of an earlier match in the same folder
-                        os.remove(p.stderr)
+        for s, p in enumerate(built):
+            if not isinstance(p, _Program):
+                continue
+            if stderr_dir:
+                p.stderr = err_files[s] = os.path.join(stderr_dir, f"game-{g:05d}-seat{s}.stderr")
+                if os.path.exists(p.stderr):  # a file of an earlier match in the same folder
+                    os.remove(p.stderr)
+            else:
+                p.clear_stderr()  # the in-memory tail holds this game's lines only
         table = play_game(built, walltiles, g % 4, random.Random(f"{seed}-{g}"), seconds)
         for s, path in list(err_files.items()):
             if os.path.exists(path) and os.path.getsize(path) == 0:
@@ -511,9 +518,13 @@ def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running
         elif action not in ("HUANG", "") and isinstance(player, int):
             seats[player].penalties[action] = seats[player].penalties.get(action, 0) + 1
             err_path = err_files.get(player)
-            faults.append(Fault(g, player, players[player], action, err_path,
-                                _last_line(err_path) if err_path else "",
-                                bool(stderr_dir)))
+            if err_path:
+                last = _last_line(err_path)
+            else:  # no file: the last line of the tail kept in memory (a program's; "" for a built-in bot)
+                program = built[player]
+                tail = program.stderr_tail() if isinstance(program, _Program) else []
+                last = tail[-1].strip() if tail else ""
+            faults.append(Fault(g, player, players[player], action, err_path, last, bool(stderr_dir)))
         log = table.log
         logs.append(log)
         if logs_dir:
