@@ -356,7 +356,7 @@ def _river_part(state: TableState, s: int, bottom: int) -> Tuple[str, Set[str]]:
             title = f"taken by {names[r.taken_by]}"
         if r.declare:
             cls.append("declare")
-            title = "报听 (declared ready)"
+            title = "declared ready (报听)"  # English first: a tooltip has no font fallback (viz.glyphs)
         if i == last and r.taken_by is None:
             cls.append("last")
             c.add(f'<rect x="{x - 2:g}" y="{y - 2:g}" width="{w + 4:g}" height="{w * _RATIO + 4:g}" rx="4" '
