@@ -166,7 +166,10 @@ def seven_pairs_distance(counts: Sequence[int]) -> int:
     costs at least 2, like a pair of one of the many unused kinds.)
     """
     best_matched = [0] + [-1] * 7  # best_matched[p]: most held tiles p pairs can use (-1: impossible)
-    for kind in range(KINDS):
+    # Kinds not held all behave alike (their pairs match nothing): four of them can give the seven
+    # pairs, so the others need no step of their own (this oracle runs for every shanten query).
+    empty = [kind for kind in range(KINDS) if not counts[kind]][:4]
+    for kind in [k for k in range(KINDS) if counts[k]] + empty:
         grown = list(best_matched)
         for placed in range(8):
             if best_matched[placed] < 0:

@@ -26,23 +26,39 @@ def deterministic(examples: int):
 # Strategies
 
 
+# Strategies built once: a strategy made inside a composite is rebuilt (and re-validated) at every
+# draw, which costs hypothesis more than the draw itself
+_MELD_KINDS = st.sampled_from(["chow", "pung", "kong", "concealed_kong", "promoted_kong"])
+_CHOW_STARTS = st.sampled_from([9 * s + r for s in range(3) for r in range(7)])
+_CLAIMED_OR_NONE = st.sampled_from([None, 1, 2, 3])
+_CLAIMED = st.sampled_from([1, 2, 3])
+_KINDS = st.integers(0, 33)
+_FLOWER_CHOICES = st.sampled_from(["none", "count", "letters"])
+_FLOWER_COUNTS = st.integers(0, 8)
+_FLOWER_LETTERS = st.sets(st.integers(0, 7), min_size=1, max_size=8)
+_WINDS = st.integers(0, 3)
+_BOOLS = st.booleans()
+_MELD_COUNTS = st.integers(0, 4)
+_ZERO_OR_ONE = st.integers(0, 1)
+
+
 @st.composite
 def melds_and_pool(draw, n_melds):
     left = [4] * 34
     melds = []
     while len(melds) < n_melds:
-        kind = draw(st.sampled_from(["chow", "pung", "kong", "concealed_kong", "promoted_kong"]))
+        kind = draw(_MELD_KINDS)
         if kind == "chow":
-            tile = draw(st.sampled_from([9 * s + r for s in range(3) for r in range(7)]))
-            meld = Meld.chow(tile, draw(st.sampled_from([None, 1, 2, 3])))
+            tile = draw(_CHOW_STARTS)
+            meld = Meld.chow(tile, draw(_CLAIMED_OR_NONE))
         elif kind == "pung":
-            meld = Meld.pung(draw(st.integers(0, 33)), draw(st.sampled_from([None, 1, 2, 3])))
+            meld = Meld.pung(draw(_KINDS), draw(_CLAIMED_OR_NONE))
         elif kind == "kong":
-            meld = Meld.kong(draw(st.integers(0, 33)), draw(st.sampled_from([1, 2, 3])))
+            meld = Meld.kong(draw(_KINDS), draw(_CLAIMED))
         elif kind == "promoted_kong":
-            meld = Meld.kong(draw(st.integers(0, 33)), draw(st.sampled_from([1, 2, 3])), added=True)
+            meld = Meld.kong(draw(_KINDS), draw(_CLAIMED), added=True)
         else:
-            meld = Meld.kong(draw(st.integers(0, 33)), concealed=True)
+            meld = Meld.kong(draw(_KINDS), concealed=True)
         if all(left[t] >= meld.tiles.count(t) for t in meld.tiles):
             for t in meld.tiles:
                 left[t] -= 1
@@ -52,21 +68,21 @@ def melds_and_pool(draw, n_melds):
 
 @st.composite
 def contexts(draw):
-    if draw(st.booleans()):
+    if draw(_BOOLS):
         return None
     flowers, flower_tiles = 0, None
-    choice = draw(st.sampled_from(["none", "count", "letters"]))
+    choice = draw(_FLOWER_CHOICES)
     if choice == "count":
-        flowers = draw(st.integers(0, 8))
+        flowers = draw(_FLOWER_COUNTS)
     elif choice == "letters":
-        flower_tiles = tuple(sorted(draw(st.sets(st.integers(0, 7), min_size=1, max_size=8))))
+        flower_tiles = tuple(sorted(draw(_FLOWER_LETTERS)))
     return MCRContext(
-        prevalent_wind=draw(st.integers(0, 3)),
-        seat_wind=draw(st.integers(0, 3)),
-        self_drawn=draw(st.booleans()),
-        last_copy=draw(st.booleans()),
-        wall_last=draw(st.booleans()),
-        kong=draw(st.booleans()),
+        prevalent_wind=draw(_WINDS),
+        seat_wind=draw(_WINDS),
+        self_drawn=draw(_BOOLS),
+        last_copy=draw(_BOOLS),
+        wall_last=draw(_BOOLS),
+        kong=draw(_BOOLS),
         flowers=flowers,
         flower_tiles=flower_tiles,
     )
@@ -74,9 +90,9 @@ def contexts(draw):
 
 @st.composite
 def hands(draw):
-    n_melds = draw(st.integers(0, 4))
+    n_melds = draw(_MELD_COUNTS)
     melds, left = draw(melds_and_pool(n_melds))
-    complete = draw(st.booleans())
+    complete = draw(_BOOLS)
     size = 14 - 3 * n_melds if complete else 13 - 3 * n_melds
     pool = [k for k in range(34) for _ in range(left[k])]
     tiles = draw(st.lists(st.sampled_from(range(len(pool))), min_size=size, max_size=size, unique=True))
@@ -477,17 +493,17 @@ def test_native_parser_equals_reference_on_mutated_hands():
 @deterministic(300)
 @given(st.data())
 def test_native_formatter_equals_reference(data):
-    n_melds = data.draw(st.integers(0, 4))
+    n_melds = data.draw(_MELD_COUNTS)
     melds, left = data.draw(melds_and_pool(n_melds))
     pool = [t for t in range(34) for _ in range(left[t])]
-    size = 13 - 3 * n_melds + data.draw(st.integers(0, 1))
+    size = 13 - 3 * n_melds + data.draw(_ZERO_OR_ONE)
     tiles = data.draw(st.lists(st.sampled_from(pool), min_size=size, max_size=size))
     counts = [0] * 34
     for t in tiles:
         counts[t] += 1
     if any(counts[t] > left[t] for t in range(34)):
         return
-    win = tiles[-1] if size == 14 - 3 * n_melds and data.draw(st.booleans()) else None
+    win = tiles[-1] if size == 14 - 3 * n_melds and data.draw(_BOOLS) else None
     hand = mc.Hand(counts, melds, win, data.draw(contexts()))
     assert mc.format_hand(hand) == _notation._format_reference(hand)
     assert mc.parse(mc.format_hand(hand)) == _notation._parse_reference(_notation._format_reference(hand))
