@@ -288,7 +288,13 @@ class Game:
             raise self._not_pending_error(seat, action)
         if type(action) is not Action:
             action = self._decode(seat, action)
-        if action not in actions:
+        # Actions are unique instances whose equality is identity (actions.py), so `in` is an
+        # identity scan; written out, compiled, it is a C loop over the list without a rich compare
+        # per entry it passes.
+        for legal in actions:
+            if legal is action:
+                break
+        else:
             raise IllegalActionError(
                 f"{action!r} is not legal for seat {seat} now ({PHASES[self.phase]}); legal: "
                 f"{', '.join(map(repr, actions))}")

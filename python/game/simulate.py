@@ -60,25 +60,31 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     # it at once), so that common case needs no look at the answers. A bot may end the hand inside
     # `choose` (a Botzone program's wrong answer is penalised there: `botzone.program`); its answer
     # is then dropped — the engine replaces `_pending` whenever the questions change.
-    act = game.act
+    # Compiled, `g` is typed as the engine's extension type (python/pxd/.../simulate.pxd), so
+    # `g.finished` / `g._pending` / `g._answers` are struct reads instead of attribute lookups (three
+    # per decision); hence the type check, which a non-Game would otherwise fail deep in the loop.
+    if not isinstance(game, Game):
+        raise InvalidArgumentError(f"play_hand plays a Game (e.g. new_game(...)), got {type(game).__name__}")
+    g = game
+    act = g.act
     choose = [bot.choose for bot in bots]
-    while not game.finished:
-        pending = game._pending
+    while not g.finished:
+        pending = g._pending
         if len(pending) == 1:
             for seat, actions in pending.items():
                 action = choose[seat](game, seat, actions)
-                if game._pending is pending:
+                if g._pending is pending:
                     act(seat, action)
             continue
-        answered = game._answers
+        answered = g._answers
         for seat in list(pending):
             if seat in answered:
                 continue
             action = choose[seat](game, seat, pending[seat])
-            if game._pending is not pending:
+            if g._pending is not pending:
                 break
             act(seat, action)
-            if game._pending is not pending:
+            if g._pending is not pending:
                 break
     return game
 
