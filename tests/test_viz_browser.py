@@ -4,7 +4,7 @@ step against the engine, the controls, screenshots. Skips only when chromium is 
 from __future__ import annotations
 
 import pytest
-from browser import (assert_not_blank, boxes, chromium_or_skip, close_driver, console_errors, open_page, page_fits,
+from browser import (assert_not_blank, boxes, shared_driver, console_errors, open_page, page_fits,
                      screenshot, viewport)
 from mahjong_core.viz import hand_svg, replay_html, table_svg, timeline
 from viz_support import botzone_record, checkpoints, played, with_win
@@ -27,10 +27,8 @@ return out;
 
 
 @pytest.fixture(scope="module")
-def driver():
-    d = chromium_or_skip()
-    yield d
-    close_driver()
+def driver(request):
+    return shared_driver(request)
 
 
 def _page(driver, tmp_path, log, name="replay.html", seat=None):
