@@ -10,6 +10,7 @@ chromium-driver` — and nowhere else: a page that fails to load or logs an erro
 
 from __future__ import annotations
 
+import atexit
 import io
 import os
 import shutil
@@ -21,9 +22,10 @@ from typing import Any, Dict, Iterator, List, Optional, Union
 import pytest
 
 __all__ = ["chromium_paths", "chromium_or_skip", "open_page", "console_errors", "screenshot", "assert_not_blank",
-           "close_driver", "viewport", "page_fits", "boxes", "CJK_FONT"]
+           "close_driver", "shared_driver", "viewport", "page_fits", "boxes", "CJK_FONT"]
 
 _DRIVER: Optional[Any] = None
+_CLEANUP_FOR: Optional[Any] = None   # the pytest config whose cleanup quits _DRIVER
 
 
 def chromium_paths() -> Optional[tuple]:
@@ -63,10 +65,29 @@ def chromium_or_skip(width: int = 1320, height: int = 940) -> Any:
 
 
 def close_driver() -> None:
+    """Quit the shared driver (Chromium and chromedriver exit with it); a no-op when none runs."""
     global _DRIVER
     if _DRIVER is not None:
-        _DRIVER.quit()
-        _DRIVER = None
+        driver, _DRIVER = _DRIVER, None
+        driver.quit()
+
+
+atexit.register(close_driver)   # a last resort: the session's cleanup (shared_driver) normally quits it first
+
+
+def shared_driver(request: Any) -> Any:
+    """The session's driver for a test module's `driver` fixture: started once per process (each
+    pytest-xdist worker) and quit when the session ends, not per module (a start costs ~1 s); each
+    module gets it on a blank page with no viewport override and no console messages left over."""
+    global _CLEANUP_FOR
+    driver = chromium_or_skip()
+    if _CLEANUP_FOR is not request.config:
+        request.config.add_cleanup(close_driver)
+        _CLEANUP_FOR = request.config
+    driver.get("about:blank")   # a page of an earlier module stops talking to its closed server
+    driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    console_errors(driver)
+    return driver
 
 
 def console_errors(driver: Any) -> List[str]:
@@ -146,8 +167,3 @@ def assert_not_blank(png: bytes, min_colours: int = 8) -> None:
     assert top < 0.95 * 160 * 120, "one colour covers 95% of the screenshot"
 
 
-@pytest.fixture(scope="session", autouse=False)
-def chromium() -> Any:  # pragma: no cover - used through conftest when wanted
-    driver = chromium_or_skip()
-    yield driver
-    close_driver()

@@ -21,7 +21,7 @@ WAIT = 20
 POLL = 0.02
 
 __all__ = ["ServerThread", "served", "my_move", "click_first", "start_against_bots", "play", "synced", "waiter",
-           "WAIT", "POLL"]
+           "WAIT", "POLL", "press"]
 
 
 def waiter(driver: Any, timeout: float = WAIT) -> Any:
@@ -94,6 +94,14 @@ _DESCRIBE = ("return arguments[0].map(e => [e.tagName.toLowerCase(), e.getAttrib
              " e.getAttribute('data-tile')]);")
 
 
+def press(driver: Any, element: Any) -> None:
+    """A person's click: the mouse moved to the element's centre, pressed and released (trusted events).
+    WebDriver's element click does the same plus checks that cost ~60 ms a click against ~17 ms."""
+    from selenium.webdriver.common.action_chains import ActionChains
+
+    ActionChains(driver, duration=0).move_to_element(element).click().perform()
+
+
 def click_first(driver: Any, things: List[Any]) -> str:
     """Win when offered, else a legal discard, else the first button (定缺, claims, pass); returns the
     action's name ("Win", "Void(m)", ...) or "Discard(<tile>)"."""
@@ -102,7 +110,7 @@ def click_first(driver: Any, things: List[Any]) -> str:
     tiles = [i for i, (tag, _, _) in enumerate(described) if tag != "button"]
     chosen = (win or tiles or [0])[0]
     _, name, tile = described[chosen]
-    things[chosen].click()
+    press(driver, things[chosen])
     return name or f"Discard({tile})"
 
 

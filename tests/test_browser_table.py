@@ -7,17 +7,15 @@ Needs Debian's `chromium` and `chromium-driver` (installed by .ci/run) and the `
 from __future__ import annotations
 
 import json
-import shutil
 import time
 import urllib.request
 
 import pytest
+from browser import chromium_paths, shared_driver, viewport
 
 pytest.importorskip("websockets", reason='needs the [server] extra: pip install "mahjong_core[server]"')
-webdriver = pytest.importorskip("selenium.webdriver", reason="needs selenium (the [test] extra)")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-if not (CHROMIUM and DRIVER):
+pytest.importorskip("selenium.webdriver", reason="needs selenium (the [test] extra)")
+if chromium_paths() is None:
     pytest.skip("needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)",
                 allow_module_level=True)
 
@@ -38,17 +36,12 @@ def server(request):
 
 
 @pytest.fixture
-def browser():
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--window-size=1000,760"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(executable_path=DRIVER))
-    driver.set_page_load_timeout(WAIT)
-    yield driver
-    driver.quit()
+def browser(request):
+    """The session's shared Chromium, its viewport 1000 x 760 for the test."""
+    driver = shared_driver(request)
+    with viewport(driver, 1000, 760):
+        yield driver
+    driver.get("about:blank")   # the page stops reconnecting to the test's closed server
 
 
 def console_errors(driver):

@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("websockets", reason='needs the [server] extra: pip install "mahjong_core[server]"')
 pytest.importorskip("selenium.webdriver", reason="needs selenium (the [test] extra)")
 
-from browser import (CJK_FONT, assert_not_blank, boxes, chromium_or_skip, close_driver,  # noqa: E402
+from browser import (CJK_FONT, assert_not_blank, boxes, shared_driver,  # noqa: E402
                      console_errors, page_fits, screenshot, viewport)
 from selenium.webdriver.common.by import By  # noqa: E402
 from table_page import play, served, start_against_bots, waiter  # noqa: E402
@@ -29,10 +29,8 @@ GOLD = (241, 196, 15)
 
 
 @pytest.fixture(scope="module")
-def driver():
-    d = chromium_or_skip()
-    yield d
-    close_driver()
+def driver(request):
+    return shared_driver(request)
 
 
 def _image(png: bytes):

@@ -90,12 +90,12 @@ _TOTALS_JS = ("return [...document.querySelectorAll('.seat')].map(e => "
               "[Number(e.dataset.seat), Number(e.querySelector('.badge.total').dataset.total)])")
 
 
-def test_the_browser_tables_badges_follow_the_payments():
+def test_the_browser_tables_badges_follow_the_payments(request):
     pytest.importorskip("selenium")
-    from browser import chromium_or_skip, console_errors
+    from browser import console_errors, shared_driver
     from table_page import play, served, start_against_bots
 
-    driver = chromium_or_skip()
+    driver = shared_driver(request)
     with served("sichuan", seed=5, bot_delay=0.0) as server:
         table = start_against_bots(driver, server)
         seen = []

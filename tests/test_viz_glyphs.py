@@ -39,10 +39,10 @@ _VISIBLE = "return document.getElementById(arguments[0]).innerText"
 
 
 @pytest.fixture(scope="module")
-def driver():
-    from browser import chromium_or_skip
+def driver(request):
+    from browser import shared_driver
 
-    return chromium_or_skip()
+    return shared_driver(request)
 
 
 def _open(driver, tmp_path, log, query=""):
