@@ -356,6 +356,17 @@ D.frames.forEach(function(f, i){
   list.appendChild(li);
 });
 function seatName(s){ return D.winds[s] + ' ' + s; }
+// The address (#step=N) follows the step, written at most every 120 ms and always for the last
+// step: Chromium ignores history updates beyond ~200 in 10 s ("Throttling navigation"), so writing
+// it on every step left the address behind for good once a user dragged the slider or held a key.
+let addressTimer = null;
+function followAddress(){
+  if (addressTimer !== null || !history.replaceState) return;
+  addressTimer = setTimeout(function(){
+    addressTimer = null;
+    history.replaceState(null, '', '#step=' + (index + 1));
+  }, 120);
+}
 function go(i){
   index = Math.max(0, Math.min(n - 1, i));
   const f = D.frames[index];
@@ -363,7 +374,7 @@ function go(i){
   caption.innerHTML = f.c;
   slider.value = String(index);
   step.textContent = (index + 1) + ' / ' + n;   // steps count from 1, as the event list and #step= do
-  if (history.replaceState) history.replaceState(null, '', '#step=' + (index + 1));
+  followAddress();
   let html = '';
   for (let w = 0; w < f.w; w++) {
     html += D.wins[w].html.replace('class="win"', w === f.w - 1 ? 'class="win latest"' : 'class="win"');
