@@ -248,7 +248,7 @@ def _wait_for_address(driver, expected: str) -> None:
 def test_the_address_keeps_up_with_hundreds_of_quick_steps(driver, tmp_path):
     """Dragging the slider or holding an arrow key steps hundreds of times; Chromium drops history
     updates beyond ~200 in 10 s, which left the address behind for good. It must end on the step shown."""
-    path = _page(driver, tmp_path, with_win("mcr").log)
+    _page(driver, tmp_path, with_win("mcr").log)
     n = driver.execute_script("return window.mjcReplay.frames")
     # 2n + 60 steps in quick succession (more than Chromium's ~200 history updates per 10 s)
     last = driver.execute_script(
