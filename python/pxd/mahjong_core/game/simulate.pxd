@@ -3,8 +3,10 @@
 
 cimport cython
 
-from mahjong_core.game.engine cimport Game
+# Cimported under another name: cimporting `Game` itself would hide the module's Python-level
+# `Game` (from `from .engine import Game`), which the annotations and the API reference resolve.
+from mahjong_core.game.engine cimport Game as CompiledGame
 
 
-@cython.locals(g=Game, pending=dict, answered=dict)
+@cython.locals(g=CompiledGame, pending=dict, answered=dict)
 cpdef play_hand(game, bots)
