@@ -421,12 +421,6 @@ def _file_tail(path: str, start: int, max_bytes: int) -> List[str]:
         return _without_trailing_blanks(f.read().decode("utf-8", "replace").splitlines())
 
 
-def _last_line(path: str) -> str:
-    """The last non-empty line of a (possibly large) text file."""
-    lines = _file_tail(path, 0, 4096)
-    return lines[-1].strip() if lines else ""
-
-
 def play_game(players: Sequence[Any], walltiles: str, quan: int, rng: random.Random,
               seconds: Optional[List[float]] = None) -> Table:
     """One game of `players` (built by `match`) on a fresh table; returns the finished Table."""
@@ -517,14 +511,12 @@ def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running
                 seats[loser].deal_ins += 1
         elif action not in ("HUANG", "") and isinstance(player, int):
             seats[player].penalties[action] = seats[player].penalties.get(action, 0) + 1
-            err_path = err_files.get(player)
-            if err_path:
-                last = _last_line(err_path)
-            else:  # no file: the last line of the tail kept in memory (a program's; "" for a built-in bot)
-                program = built[player]
-                tail = program.stderr_tail() if isinstance(program, _Program) else []
-                last = tail[-1].strip() if tail else ""
-            faults.append(Fault(g, player, players[player], action, err_path, last, bool(stderr_dir)))
+            # The last line the program wrote in this game: read from its file, or from the tail kept
+            # in memory without one (a built-in bot writes nothing).
+            program = built[player]
+            tail = program.stderr_tail(1) if isinstance(program, _Program) else []
+            faults.append(Fault(g, player, players[player], action, err_files.get(player),
+                                tail[0].strip() if tail else "", bool(stderr_dir)))
         log = table.log
         logs.append(log)
         if logs_dir:
