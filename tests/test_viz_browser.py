@@ -238,9 +238,9 @@ def test_step_numbers_agree_between_the_address_and_the_counter(driver, tmp_path
 
 
 def _wait_for_address(driver, expected: str) -> None:
-    from selenium.webdriver.support.ui import WebDriverWait
+    from table_page import waiter
 
-    WebDriverWait(driver, 10, poll_frequency=0.05).until(
+    waiter(driver, 10).until(
         lambda d: d.execute_script("return location.hash") == expected,
         f"the address never became {expected} (it is {driver.execute_script('return location.hash')})")
 
