@@ -3,7 +3,7 @@
 A real program — `examples/botzone_bot.py` run as a subprocess, and a small C++ bot compiled here —
 plays whole hands on the Botzone table next to in-process bots, and its results equal those of the
 same strategy written as an engine `Bot` (an independent, in-process implementation) for the same
-seeds: normal and duplicate mode, one process or two workers. Misbehaving programs (garbage, a
+seeds: normal and duplicate mode, one process or two workers (Ray workers: test_game_ray.py). Misbehaving programs (garbage, a
 crash, a hang) are penalised as Botzone's judge does, and no program process outlives a run.
 """
 
@@ -14,47 +14,23 @@ import pickle
 import random
 import shutil
 import subprocess
-import sys
 import time
-import uuid
 
 import pytest
 
-from mahjong_core import shanten
 from mahjong_core.errors import MahjongError
 from mahjong_core.game.match import Match
-from mahjong_core.game.actions import DISCARD, PASS, WIN, ActionKind
+from mahjong_core.game.actions import DISCARD, PASS
 from mahjong_core.game.bots import Bot
 from mahjong_core.game.botspec import bot_spec, split_bot_list
 from mahjong_core.game.simulate import simulate
+from program_bots import (EXAMPLE, PY, ROOT, ExampleBot, assert_same_play, example_spec, new_marker,
+                          running_programs)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-EXAMPLE = os.path.join(ROOT, "examples", "botzone_bot.py")
 CPP_BOT = os.path.join(ROOT, "tests", "data", "botzone_programs", "drawn_out.cpp")
-PY = sys.executable
 #: the test's own programs use the standard library only: `-S` (no site) starts them in a quarter of
 #: the time, which counts for programs started afresh every round
 BARE_PY = f"{PY} -S"
-
-
-class ExampleBot(Bot):
-    """examples/botzone_bot.py's strategy as an engine bot: win when possible, never claim, discard
-    the tile that leaves the lowest shanten (the first such in the legal order)."""
-
-    def choose(self, game, seat, actions):
-        if WIN in actions:
-            return WIN
-        discards = [a for a in actions if a.kind is ActionKind.DISCARD]
-        if not discards:
-            return PASS
-        hand, melds = game.hand_bytes(seat), game.meld_count(seat)
-
-        def after(action):
-            h = bytearray(hand)
-            h[action.arg] -= 1
-            return shanten(bytes(h), melds=melds)
-
-        return min(discards, key=after)
 
 
 class DrawnOutBot(Bot):
@@ -64,38 +40,6 @@ class DrawnOutBot(Bot):
         if game.turn == seat and game.drawn >= 0 and DISCARD[game.drawn] in actions:
             return DISCARD[game.drawn]
         return PASS
-
-
-def _marker() -> str:
-    return f"mahjong-core-test-{uuid.uuid4().hex}"
-
-
-def _running(marker: str) -> int:
-    """Processes whose command line holds `marker` (the test's programs get it as an argument)."""
-    count = 0
-    for pid in os.listdir("/proc"):
-        if not pid.isdigit():
-            continue
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as f:
-                if marker.encode() in f.read():
-                    count += 1
-        except OSError:
-            continue
-    return count
-
-
-def _example(marker: str, keep_running: bool = True, timeout: float = 10.0) -> str:
-    return f"botzone(keep_running={keep_running}, timeout={timeout}):{PY} {EXAMPLE} {marker}"
-
-
-def _same_play(a, b) -> None:
-    """Equal results hand for hand (the checksum covers every hand's record) and per seat."""
-    assert a.checksum == b.checksum
-    assert a.exhausted == b.exhausted
-    for sa, sb in zip(a.seats, b.seats):
-        assert (sa.points, sa.points_sq, sa.wins, sa.self_draws, sa.deal_ins) == \
-               (sb.points, sb.points_sq, sb.wins, sb.self_draws, sb.deal_ins)
 
 
 pytestmark = pytest.mark.skipif(not os.path.isdir("/proc"), reason="the leak checks read /proc (Linux)")
@@ -135,35 +79,35 @@ def test_bad_program_specs_say_what_is_wrong(text, message):
 
 
 def test_other_rulesets_and_presets_are_refused_clearly():
-    marker = _marker()
+    marker = new_marker()
     for ruleset, rules in (("sichuan", None), ("mcr", None)):
         with pytest.raises(MahjongError, match="Botzone table only"):
-            simulate(ruleset, 1, rules=rules, bots=[_example(marker), "greedy", "greedy", "greedy"])
-    assert _running(marker) == 0
+            simulate(ruleset, 1, rules=rules, bots=[example_spec(marker), "greedy", "greedy", "greedy"])
+    assert running_programs(marker) == 0
 
 
 # -- real programs ----------------------------------------------------------------------------
 
 def test_the_example_program_plays_as_its_in_process_counterpart():
-    marker = _marker()
-    program = simulate("mcr", 12, seed=3, rules="botzone", bots=[_example(marker), "greedy", "greedy", "greedy"])
+    marker = new_marker()
+    program = simulate("mcr", 12, seed=3, rules="botzone", bots=[example_spec(marker), "greedy", "greedy", "greedy"])
     local = simulate("mcr", 12, seed=3, rules="botzone", bots=[ExampleBot, "greedy", "greedy", "greedy"])
-    _same_play(program, local)
+    assert_same_play(program, local)
     assert program.seats[0].wins + sum(s.wins for s in program.seats[1:]) > 0  # hands were won, not only drawn
-    assert _running(marker) == 0
+    assert running_programs(marker) == 0
 
 
 def test_duplicate_mode_and_two_workers_give_the_same_results():
-    marker = _marker()
-    bots = [_example(marker), "greedy", "greedy", "greedy"]
+    marker = new_marker()
+    bots = [example_spec(marker), "greedy", "greedy", "greedy"]
     local = simulate("mcr", 8, seed=5, rules="botzone", duplicate=True, bots=[ExampleBot, "greedy", "greedy", "greedy"])
     one = simulate("mcr", 8, seed=5, rules="botzone", duplicate=True, bots=bots)
     two = simulate("mcr", 8, seed=5, rules="botzone", duplicate=True, bots=bots, workers=2, task_hands=4,
                    start_method="spawn")
-    _same_play(one, local)
-    _same_play(two, local)
+    assert_same_play(one, local)
+    assert_same_play(two, local)
     assert two.timing["backend"] == "processes" and two.timing["tasks"] == 2
-    assert _running(marker) == 0  # the workers stopped their programs at the end of each task
+    assert running_programs(marker) == 0  # the workers stopped their programs at the end of each task
 
 
 DRAWN_OUT_PY = """
@@ -182,48 +126,48 @@ PRETTY_JSON_PY = DRAWN_OUT_PY.replace(
 
 def test_a_json_answer_over_several_lines_is_read_whole(tmp_path):
     # JSON interaction's {"response": ...}, printed indented as jsoncpp's `cout << value` does
-    marker = _marker()
+    marker = new_marker()
     script = _script(tmp_path, "pretty.py", PRETTY_JSON_PY)
     assert "indent=4" in PRETTY_JSON_PY
     program = simulate("mcr", 1, seed=4, rules="botzone", bots=["greedy", f"botzone(timeout=10):{BARE_PY} {script} {marker}",
                                                                 "greedy", "greedy"])
     local = simulate("mcr", 1, seed=4, rules="botzone", bots=["greedy", DrawnOutBot, "greedy", "greedy"])
-    _same_play(program, local)
-    assert _running(marker) == 0
+    assert_same_play(program, local)
+    assert running_programs(marker) == 0
 
 
 def test_a_program_restarted_every_round_plays_the_same(tmp_path):
     # without keep-running a program is started afresh every round with the whole history, as on Botzone
-    marker = _marker()
+    marker = new_marker()
     script = _script(tmp_path, "drawn_out.py", DRAWN_OUT_PY)
     program = simulate("mcr", 1, seed=2, rules="botzone", bots=[f"botzone(timeout=10):{BARE_PY} {script} {marker}",
                                                                 "greedy", "greedy", "greedy"])
     local = simulate("mcr", 1, seed=2, rules="botzone", bots=[DrawnOutBot, "greedy", "greedy", "greedy"])
-    _same_play(program, local)
-    assert _running(marker) == 0
+    assert_same_play(program, local)
+    assert running_programs(marker) == 0
 
 
 def test_a_program_instance_plays_in_a_match():
     from mahjong_core.botzone.program import ProgramBot
 
-    marker = _marker()
+    marker = new_marker()
     bot = ProgramBot([PY, EXAMPLE, marker], keep_running=True, timeout=10)
     match = Match("mcr", seed=4, rules="botzone").play([bot, "greedy", "greedy", "greedy"], hands=3)
     local = Match("mcr", seed=4, rules="botzone").play([ExampleBot(), "greedy", "greedy", "greedy"], hands=3)
     assert match.history == local.history
     assert [h["prevalent_wind"] for h in match.history] == [0, 1, 2]  # the judge's quan = game % 4
-    assert _running(marker) == 0
+    assert running_programs(marker) == 0
 
 
 def test_one_program_instance_can_play_every_seat():
     from mahjong_core.botzone.program import ProgramBot
 
-    marker = _marker()
+    marker = new_marker()
     bot = ProgramBot([PY, EXAMPLE, marker], keep_running=True, timeout=10)
     program = simulate("mcr", 2, seed=8, rules="botzone", bots=bot)  # one instance, four seats: four programs
-    _same_play(program, simulate("mcr", 2, seed=8, rules="botzone", bots=ExampleBot))
+    assert_same_play(program, simulate("mcr", 2, seed=8, rules="botzone", bots=ExampleBot))
     assert sorted(bot._seats) == [0, 1, 2, 3]
-    assert _running(marker) == 0
+    assert running_programs(marker) == 0
 
 
 @pytest.fixture(scope="module")
@@ -237,13 +181,13 @@ def cpp_bot(tmp_path_factory):
 
 
 def test_a_cpp_program_plays_as_its_in_process_counterpart(cpp_bot):
-    marker = _marker()
+    marker = new_marker()
     spec = f"botzone(timeout=5):{cpp_bot} {marker}"
     program = simulate("mcr", 8, seed=7, rules="botzone", duplicate=True, bots=[spec, "greedy", spec, "greedy"])
     local = simulate("mcr", 8, seed=7, rules="botzone", duplicate=True,
                      bots=[DrawnOutBot, "greedy", DrawnOutBot, "greedy"])
-    _same_play(program, local)
-    assert _running(marker) == 0
+    assert_same_play(program, local)
+    assert running_programs(marker) == 0
 
 
 # -- misbehaving programs ---------------------------------------------------------------------
@@ -271,13 +215,13 @@ while True:
     (KEEP_RUNNING_GARBAGE, True),                                # a wrong answer, kept running
 ])
 def test_a_wrong_answer_is_wa(tmp_path, body, keep_running):
-    marker = _marker()
+    marker = new_marker()
     bot = f"botzone(keep_running={keep_running}, timeout=5):{BARE_PY} {_script(tmp_path, 'bad.py', body)} {marker}"
     result = simulate("mcr", 3, seed=1, rules="botzone", bots=[bot, "greedy", "greedy", "greedy"], keep_totals=True)
     totals = list(result.extra["hand_totals"])
     assert totals == [-30, 10, 10, 10] * 3  # -30 for the program's seat, +10 for each other: every hand
     assert result.seats[0].wins == 0
-    assert _running(marker) == 0
+    assert running_programs(marker) == 0
 
 
 @pytest.mark.parametrize("body, code, timeout", [
@@ -292,7 +236,7 @@ def test_a_crash_is_re_a_hang_tle_and_garbage_wa(tmp_path, body, code, timeout):
     from mahjong_core.game.simulate import play_hand
     from mahjong_core.game.bots import GreedyBot
 
-    marker = _marker()
+    marker = new_marker()
     bot = ProgramBot([PY, "-S", _script(tmp_path, "bad.py", body), marker], timeout=timeout)
     game = new_game("mcr", rules="botzone", seed=9)
     bots = [GreedyBot(), bot, GreedyBot(), GreedyBot()]
@@ -303,52 +247,27 @@ def test_a_crash_is_re_a_hang_tle_and_garbage_wa(tmp_path, body, code, timeout):
     assert time.monotonic() - started < 10
     assert game.finished and game.penalty == (1, code)
     assert game.ledger.totals() == [10, -30, 10, 10]
-    assert _running(marker) == 0  # a penalised program is stopped at once
-
-
-@pytest.fixture
-def local_ray(tmp_path):
-    ray = pytest.importorskip("ray", reason='the Ray test needs pip install "mahjong_core[ray]"')
-    # Ray workers put the driver's working directory on sys.path: inside the source checkout its
-    # mahjong_core folder (no compiled extension) would shadow the installed package
-    previous = os.getcwd()
-    os.chdir(tmp_path)
-    ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR")
-    try:
-        yield ray
-    finally:
-        ray.shutdown()
-        os.chdir(previous)
-
-
-def test_ray_workers_start_their_own_programs(local_ray):
-    marker = _marker()
-    bots = [_example(marker), "greedy", "greedy", "greedy"]
-    remote = simulate("mcr", 8, seed=5, rules="botzone", duplicate=True, bots=bots, backend="ray", task_hands=4)
-    local = simulate("mcr", 8, seed=5, rules="botzone", duplicate=True, bots=[ExampleBot, "greedy", "greedy", "greedy"])
-    assert remote.timing["backend"] == "ray" and remote.timing["tasks"] == 2
-    _same_play(remote, local)
-    assert _running(marker) == 0
+    assert running_programs(marker) == 0  # a penalised program is stopped at once
 
 
 def test_a_dropped_bot_takes_its_program_with_it(tmp_path):
     from mahjong_core.botzone.program import ProgramBot
     from mahjong_core.game import new_game
 
-    marker = _marker()
+    marker = new_marker()
     bot = ProgramBot([PY, EXAMPLE, marker], keep_running=True, timeout=10)
     game = new_game("mcr", rules="botzone", seed=1)
     seat, actions = next(iter(game.pending().items()))
     assert seat == 0 and bot.choose(game, 0, actions) in actions
-    assert _running(marker) == 1  # alive between rounds
+    assert running_programs(marker) == 1  # alive between rounds
     del bot
     import gc
 
     gc.collect()
     deadline = time.monotonic() + 5
-    while _running(marker) and time.monotonic() < deadline:
+    while running_programs(marker) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert _running(marker) == 0
+    assert running_programs(marker) == 0
 
 
 # -- the command line -------------------------------------------------------------------------
@@ -358,8 +277,8 @@ def test_simulate_and_league_commands_take_a_program(tmp_path, capsys):
 
     from mahjong_core.cli import main
 
-    marker = _marker()
-    program = _example(marker)
+    marker = new_marker()
+    program = example_spec(marker)
     assert main(["simulate", "mcr", "--preset", "botzone", "--hands", "4", "--seed", "3", "--no-progress", "--json",
                  "--bots", f"{program},greedy,greedy,greedy"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -396,7 +315,7 @@ spec = "greedy"
     duplicate = simulate("mcr", 4, seed=1, rules="botzone", duplicate=True,
                          bots=[ExampleBot, "greedy", "greedy", "greedy"])
     assert table["checksum"] == duplicate.checksum
-    assert _running(marker) == 0
+    assert running_programs(marker) == 0
 
 
 # -- what the program is told -----------------------------------------------------------------
@@ -426,7 +345,7 @@ def test_the_program_is_told_its_seats_view_exactly(flowers):
                 checked.append(seat)
             return action
 
-    marker = _marker()
+    marker = new_marker()
     for seed in (1, 2, 3):
         game = botzone.new_game(seed=seed, flowers=flowers, quan=seed % 4)
         deal = botzone.Table.of_game(game).take_rounds()[1]
@@ -445,7 +364,7 @@ def test_the_program_is_told_its_seats_view_exactly(flowers):
             if isinstance(b, ProgramBot):
                 b.close()
     assert set(checked) == {1, 3} and len(checked) > 50
-    assert _running(marker) == 0
+    assert running_programs(marker) == 0
 
 
 def test_botzones_own_sample_bot_plays_whole_hands(tmp_path):
@@ -466,7 +385,7 @@ def test_botzones_own_sample_bot_plays_whole_hands(tmp_path):
 
     exe = str(tmp_path / "sample")
     subprocess.run([compiler, "-O1", "-I/usr/include/jsoncpp", "-o", exe, source, "-ljsoncpp"], check=True)
-    marker = _marker()
+    marker = new_marker()
     for seed in range(4):
         game = new_game("mcr", rules="botzone", seed=seed)
         bots = [GreedyBot(), ProgramBot([exe, marker], interaction="json", timeout=5), GreedyBot(), GreedyBot()]
@@ -475,4 +394,4 @@ def test_botzones_own_sample_bot_plays_whole_hands(tmp_path):
         play_hand(game, bots)
         assert game.finished and game.penalty is None
         bots[1].close()
-    assert _running(marker) == 0
+    assert running_programs(marker) == 0

@@ -1,5 +1,7 @@
 """The Ray backend on a local instance (ray.init(num_cpus=2), one per module, shut down at the end):
-identical results to the local backend, a killed task retried and counted once, the issue's example."""
+identical results to the local backend, a killed task retried and counted once, the issue's example,
+and Botzone program bots started by the Ray workers themselves. (Every Ray test lives in this module:
+starting a Ray instance costs seconds, so the suite starts one.)"""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import pytest
 from eval_bots import KillerBot
 from mahjong_core.game.results_file import read_results
 from mahjong_core.game.simulate import simulate
+from program_bots import ExampleBot, assert_same_play, example_spec, new_marker, running_programs
 
 
 MYPKG = '''
@@ -134,3 +137,15 @@ def test_the_command_line_on_ray_imports_bots_from_its_working_directory(local_r
     assert out["timing"]["backend"] == "ray" and out["timing"]["tasks"] == 4
     local = simulate("sichuan", 16, bots=["raybots:FirstLegal", "greedy"] * 2, duplicate=True)
     assert out["checksum"] == local.checksum and out["bots"][0] == "raybots:FirstLegal"
+
+
+def test_ray_workers_start_their_own_programs(local_ray):
+    """A Botzone program bot (examples/botzone_bot.py) is started by each Ray worker itself, plays as its
+    in-process counterpart, and no program process outlives the run."""
+    marker = new_marker()
+    bots = [example_spec(marker), "greedy", "greedy", "greedy"]
+    remote = simulate("mcr", 8, seed=5, rules="botzone", duplicate=True, bots=bots, backend="ray", task_hands=4)
+    local = simulate("mcr", 8, seed=5, rules="botzone", duplicate=True, bots=[ExampleBot, "greedy", "greedy", "greedy"])
+    assert remote.timing["backend"] == "ray" and remote.timing["tasks"] == 2
+    assert_same_play(remote, local)
+    assert running_programs(marker) == 0
