@@ -74,6 +74,15 @@ def build_jobs():
         return os.cpu_count() or 1
 
 
+def _read_text(path):
+    """The file's text, or None when it cannot be read (missing)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
 class BuildExtWithTables(build_ext):
     def finalize_options(self):
         super().finalize_options()
@@ -83,26 +92,22 @@ class BuildExtWithTables(build_ext):
             self.parallel = build_jobs()
 
     def build_extensions(self):
-        self._force_when_flags_changed()
+        # setuptools skips an extension whose built module is newer than its sources and depends;
+        # a build with other flags (MAHJONG_CORE_DEBUG, _SANITIZE, _NATIVE, another Python) must not
+        # reuse it: the flags of the last complete build are kept in the build tree, and a change
+        # rebuilds all. The stamp is written only after every extension built, so a build that
+        # fails half way is forced again next time.
+        stamp = os.path.join(self.build_temp, "mahjong_core_build_flags.txt")
+        flags = repr((cflags, lflags, sys.version, sys.platform, os.environ.get("MAHJONG_CORE_PURE_GAME", "")))
+        flags_changed = _read_text(stamp) != flags
+        if flags_changed:
+            self.force = True
         baked = self._baked_tables()
         for ext in self.extensions:
             if ext.name == "mahjong_core._core" and baked not in ext.sources:
                 ext.sources.append(baked)
         super().build_extensions()
-
-    def _force_when_flags_changed(self):
-        """setuptools skips an extension whose built module is newer than its sources and depends;
-        a build with other flags (MAHJONG_CORE_DEBUG, _SANITIZE, _NATIVE, another Python) must not
-        reuse it: the flags of the last build are kept in the build tree, and a change rebuilds all."""
-        stamp = os.path.join(self.build_temp, "mahjong_core_build_flags.txt")
-        flags = repr((cflags, lflags, sys.version, sys.platform, os.environ.get("MAHJONG_CORE_PURE_GAME", "")))
-        try:
-            with open(stamp, encoding="utf-8") as f:
-                same = f.read() == flags
-        except OSError:
-            same = False
-        if not same:
-            self.force = True
+        if flags_changed:
             os.makedirs(self.build_temp, exist_ok=True)
             with open(stamp, "w", encoding="utf-8") as f:
                 f.write(flags)
@@ -157,7 +162,7 @@ game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
 # reused instead when it is newer than its source, every declaration file of the repository and
 # this file (which holds the directives), and was written by the same Cython version; setuptools
 # then skips the extension unless a source or one of its `depends` changed (or the flags did,
-# BuildExtWithTables._force_when_flags_changed).
+# BuildExtWithTables.build_extensions).
 def _generated(source, ext):
     return os.path.splitext(source)[0] + (".cpp" if ext.language == "c++" else ".c")
 
