@@ -8,6 +8,8 @@ import os
 import sys
 import uuid
 
+import pytest
+
 from mahjong_core import shanten
 from mahjong_core.game.actions import PASS, WIN, ActionKind
 from mahjong_core.game.bots import Bot
@@ -15,6 +17,9 @@ from mahjong_core.game.bots import Bot
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EXAMPLE = os.path.join(ROOT, "examples", "botzone_bot.py")
 PY = sys.executable
+
+#: running_programs() reads /proc: the tests that count program processes need Linux
+needs_proc = pytest.mark.skipif(not os.path.isdir("/proc"), reason="the leak checks read /proc (Linux)")
 
 
 class ExampleBot(Bot):

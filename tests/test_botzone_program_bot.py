@@ -3,8 +3,9 @@
 A real program — `examples/botzone_bot.py` run as a subprocess, and a small C++ bot compiled here —
 plays whole hands on the Botzone table next to in-process bots, and its results equal those of the
 same strategy written as an engine `Bot` (an independent, in-process implementation) for the same
-seeds: normal and duplicate mode, one process or two workers (Ray workers: test_game_ray.py). Misbehaving programs (garbage, a
-crash, a hang) are penalised as Botzone's judge does, and no program process outlives a run.
+seeds: normal and duplicate mode, one process or two workers (Ray workers: test_game_ray.py).
+Misbehaving programs (garbage, a crash, a hang) are penalised as Botzone's judge does, and no
+program process outlives a run.
 """
 
 from __future__ import annotations
@@ -24,8 +25,8 @@ from mahjong_core.game.actions import DISCARD, PASS
 from mahjong_core.game.bots import Bot
 from mahjong_core.game.botspec import bot_spec, split_bot_list
 from mahjong_core.game.simulate import simulate
-from program_bots import (EXAMPLE, PY, ROOT, ExampleBot, assert_same_play, example_spec, new_marker,
-                          running_programs)
+from program_bots import (EXAMPLE, PY, ROOT, ExampleBot, assert_same_play, example_spec, needs_proc,
+                          new_marker, running_programs)
 
 CPP_BOT = os.path.join(ROOT, "tests", "data", "botzone_programs", "drawn_out.cpp")
 #: the test's own programs use the standard library only: `-S` (no site) starts them in a quarter of
@@ -42,7 +43,7 @@ class DrawnOutBot(Bot):
         return PASS
 
 
-pytestmark = pytest.mark.skipif(not os.path.isdir("/proc"), reason="the leak checks read /proc (Linux)")
+pytestmark = needs_proc
 
 
 # -- the spec ---------------------------------------------------------------------------------

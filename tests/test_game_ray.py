@@ -13,7 +13,7 @@ import pytest
 from eval_bots import KillerBot
 from mahjong_core.game.results_file import read_results
 from mahjong_core.game.simulate import simulate
-from program_bots import ExampleBot, assert_same_play, example_spec, new_marker, running_programs
+from program_bots import ExampleBot, assert_same_play, example_spec, needs_proc, new_marker, running_programs
 
 
 MYPKG = '''
@@ -139,6 +139,7 @@ def test_the_command_line_on_ray_imports_bots_from_its_working_directory(local_r
     assert out["checksum"] == local.checksum and out["bots"][0] == "raybots:FirstLegal"
 
 
+@needs_proc
 def test_ray_workers_start_their_own_programs(local_ray):
     """A Botzone program bot (examples/botzone_bot.py) is started by each Ray worker itself, plays as its
     in-process counterpart, and no program process outlives the run."""
