@@ -149,8 +149,12 @@ GAME_HOT_MODULES = {
     "mahjong_core.rules.mcr.flow": "python/rules/mcr/flow.py",
 }
 game_flags = [] if sys.platform == "win32" or os.environ.get("MAHJONG_CORE_DEBUG") else ["-g0"]
+# The native self-play loop over the compiled engine (it cimports Game's extension type, so it is
+# built only with the modules above; simulate.play_hand uses it where it is importable).
+GAME_NATIVE_MODULES = {"mahjong_core.game._selfplay": "python/game/_selfplay.pyx"}
 game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
-    Extension(name, [path], extra_compile_args=game_flags) for name, path in GAME_HOT_MODULES.items()
+    Extension(name, [path], extra_compile_args=game_flags)
+    for name, path in {**GAME_HOT_MODULES, **GAME_NATIVE_MODULES}.items()
 ]
 
 
@@ -188,7 +192,10 @@ def cythonize_stale(extensions, **options):
             current.append(ext)
         else:
             stale.append(ext)
-    return (cythonize(stale, **options) if stale else []) + current
+    # force: these are stale by the test above. Cython's own dependency check would skip a module
+    # whose augmenting .pxd cimports a changed one (rules/changbai/flow.pxd -> game/engine.pxd),
+    # and the module compiled from its old C would expect the old Game struct.
+    return (cythonize(stale, force=True, **options) if stale else []) + current
 
 
 setup(
