@@ -153,7 +153,7 @@ class Game:
         "phase", "turn", "drawn", "replacement", "after_kong", "last_four", "kept", "discard", "discarder",
         "kong_seat", "kong_tile", "kongs", "interrupted", "reserve", "forced_last", "lock", "declares",
         "track_waits", "last_draws", "finished", "exhausted", "ledger", "_pending", "_answers", "_offers",
-        "_next_draw", "_actions", "_events", "step",
+        "_next_draw", "_actions", "_events", "step", "_lazy_turn",
     )
 
     ruleset: str = ""
@@ -234,6 +234,9 @@ class Game:
         self._actions: List[int] = []  # seat << 8 | uid of every answer, in order
         self._events: List[tuple] = []
         self.step = 0              # the id of the decision point open now (see `act`)
+        # Set only while the native self-play loop (game/_selfplay.pyx) drives the hand: a plain draw
+        # then leaves `_pending` None for that loop to read the turn itself (see `_discard_tile`).
+        self._lazy_turn = False
         self._init_ruleset()
         self._start()
         self._run()
@@ -474,6 +477,7 @@ class Game:
         new._actions = list(self._actions)
         new._events = list(self._events)  # (event tuples are never mutated)
         new.step = self.step
+        new._lazy_turn = False
         self._clone_ruleset(new)
         return new
 
@@ -666,15 +670,29 @@ class Game:
         """Ruleset hook: every seat answered a CHOOSE window."""
         raise NotImplementedError
 
-    def _discard_options(self, seat: int) -> List[Action]:
-        """Ruleset hook: the legal discards of a seat holding 14 − 3·melds tiles."""
-        # Hot path (every turn). Compiled, `counts` is the bytearray's buffer and `t` a C integer
-        # (python/pxd/mahjong_core/game/engine.pxd): a C loop over 34 bytes.
+    def _discard_mask(self, seat: int) -> int:
+        """Ruleset hook: the legal discards of a seat holding 14 − 3·melds tiles, as a bit mask over
+        the 34 kinds (bit t: DISCARD[t] is legal). Default: every kind the seat holds."""
+        # Hot path (every turn). Compiled, `counts` is the bytearray's buffer, `t` a C integer and the
+        # mask a C unsigned 64-bit integer (python/pxd/mahjong_core/game/engine.pxd): a C loop.
         counts = self.hands[seat]
-        out = []
+        mask = 0
+        one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
         for t in range(34):
             if counts[t]:
+                mask |= one << t
+        return mask
+
+    def _discard_options(self, seat: int) -> List[Action]:
+        """The legal discards (`_discard_mask`) as actions, in tile order."""
+        mask = self._discard_mask(seat)
+        out = []
+        t = 0
+        while mask:
+            if mask & 1:
                 out.append(DISCARD[t])
+            mask >>= 1
+            t += 1
         return out
 
     def _can_claim_tile(self, seat: int, tile: int) -> bool:
@@ -770,7 +788,8 @@ class Game:
     def _next_seat(self, seat: int) -> int:
         """The next seat in turn order that is still in the hand."""
         won = self.won
-        for s in _OTHERS[seat]:
+        for k in range(1, 4):  # _OTHERS[seat], as C arithmetic when compiled
+            s = (seat + k) & 3
             if not won[s]:
                 return s
         return seat
@@ -837,6 +856,9 @@ class Game:
         if self.declared[seat]:
             self._declared_turn(seat, tile, can_win)
             return
+        if self._lazy_turn and not can_win:  # the native self-play loop reads this turn itself
+            self._pending = None
+            return
         options = self._turn_options(seat)
         if can_win:
             options.insert(0, WIN)
@@ -845,11 +867,16 @@ class Game:
     def _turn_options(self, seat: int) -> List[Action]:
         """A plain turn's actions besides a win: the discards, kongs while the wall lasts, 报听."""
         options = self._discard_options(seat)
-        if (4 in self.hands[seat] or self.pungs[seat]) and self.tail > self.head:
+        if self._may_kong(seat):
             options.extend(self._kong_options(seat))
         if self.declares:
             options.extend(self._declare_options(seat))
         return options
+
+    def _may_kong(self, seat: int) -> bool:
+        """Whether `_kong_options` may offer anything on the seat's turn (a kind held four times or a
+        pung, while the wall lasts); False means the turn offers no kong."""
+        return bool((4 in self.hands[seat] or self.pungs[seat]) and self.tail > self.head)
 
     def _declared_turn(self, seat: int, tile: int, can_win: int) -> None:
         """报听: the drawn tile goes out unless it wins or makes a kong that keeps the wait."""
@@ -925,9 +952,12 @@ class Game:
             raise AssertionError(phase)
 
     def _discard_tile(self, seat: int, tile: int, declare: bool) -> None:
-        # Hot path: one call per discard.
+        # Hot path: one call per discard. Compiled, `hs` and `hn` are the hands' buffers, written in
+        # place (engine.pxd): `tile` is a legal discard, so the seat holds it, and `drawn` below is
+        # a tile kind < 34 that the drawing seat holds at most three of.
         hands = self.hands
-        hands[seat][tile] -= 1
+        hs = hands[seat]
+        hs[tile] -= 1
         self.rivers[seat].append(tile)
         self.discard = tile
         self.discarder = seat
@@ -944,7 +974,9 @@ class Game:
         # building a claim window (won seats have empty wait masks and are skipped later).
         # Compiled, `w1`..`w3` are C integers and `h1`..`h3` the hands' buffers (engine.pxd): these
         # tests are a few C reads (`tile` is a legal discard, 0..33, inside every 34-count buffer).
-        o1, o2, o3 = _OTHERS[seat]
+        o1 = (seat + 1) & 3  # _OTHERS[seat], as C arithmetic when compiled
+        o2 = (seat + 2) & 3
+        o3 = (seat + 3) & 3
         waits = self.waits
         w1 = waits[o1]
         w2 = waits[o2]
@@ -978,10 +1010,14 @@ class Game:
                     if lock is not None:
                         lock[nxt] = -1
                     self._events.append(("draw", nxt, drawn))
-                    hands[nxt][drawn] += 1
+                    hn = hands[nxt]
+                    hn[drawn] += 1
                     self.turn = nxt
                     self.drawn = drawn
                     self.phase = TURN  # (replacement is False already)
+                    if self._lazy_turn:  # the native self-play loop reads this turn itself
+                        self._pending = None
+                        return
                     self._pending = {nxt: self._turn_options(nxt)}
                     return
             self._next_draw = nxt

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
 
-from mahjong_core.game.actions import DISCARD, SUIT_LETTERS, VOID, Action
+from mahjong_core.game.actions import SUIT_LETTERS, VOID, Action
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game.constants import CHOOSE, CLAIM, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB
 from mahjong_core.game.engine import Game, _waits_mask_m
@@ -152,20 +152,21 @@ class SichuanGame(Game):
                 return
         self.waits[seat] = _waits_mask_m(hand, self.FORMS, self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
 
-    def _discard_options(self, seat: int) -> List[Action]:
+    def _discard_mask(self, seat: int) -> int:
         # Hot path (every turn): void-suit tiles must go first. A C loop over the hand's buffer when
         # compiled (see _update_waits).
         v = self.void[seat]
         counts = self.hands[seat]
-        out = []
+        mask = 0
+        one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
         if 0 <= v < 3:  # (always, once 定缺 is over: discards come after it)
             lo = 9 * v
             for t in range(lo, lo + 9):
                 if counts[t]:
-                    out.append(DISCARD[t])
-            if out:  # holds a void-suit tile
-                return out
-        return Game._discard_options(self, seat)  # none: every kind held, as anywhere else
+                    mask |= one << t
+            if mask:  # holds a void-suit tile
+                return mask
+        return Game._discard_mask(self, seat)  # none: every kind held, as anywhere else
 
     def _can_claim_tile(self, seat: int, tile: int) -> bool:
         return tile // 9 != self.void[seat]

@@ -6,6 +6,11 @@
 cimport cython
 
 ctypedef const unsigned char* counts_t  # a hand's bytearray buffer, read in place
+ctypedef unsigned char* counts_w  # a hand's bytearray buffer, written in place (indices checked first)
+
+# The scalar state (wall positions, phase, seats, tiles, step, flags) is C integers and C booleans:
+# the engine's arithmetic and comparisons on it are C operations, and Python code still reads and
+# writes it as int / bool through the generated properties (assigning a non-integer raises TypeError).
 
 
 cdef class Game:
@@ -17,8 +22,8 @@ cdef class Game:
     cdef public object dealer
     cdef public object shuffled
     cdef public object wall
-    cdef public object head
-    cdef public object tail
+    cdef public Py_ssize_t head
+    cdef public Py_ssize_t tail
     cdef public list hands
     cdef public list melds
     cdef public list n_melds
@@ -30,38 +35,40 @@ cdef class Game:
     cdef public list declared
     cdef public list won
     cdef public object winners
-    cdef public object phase
-    cdef public object turn
-    cdef public object drawn
-    cdef public object replacement
-    cdef public object after_kong
-    cdef public object last_four
+    cdef public Py_ssize_t phase
+    cdef public Py_ssize_t turn
+    cdef public Py_ssize_t drawn
+    cdef public bint replacement
+    cdef public bint after_kong
+    cdef public bint last_four
     cdef public object kept
-    cdef public object discard
-    cdef public object discarder
-    cdef public object kong_seat
-    cdef public object kong_tile
-    cdef public object kongs
-    cdef public object interrupted
-    cdef public object reserve
-    cdef public object forced_last
+    cdef public Py_ssize_t discard
+    cdef public Py_ssize_t discarder
+    cdef public Py_ssize_t kong_seat
+    cdef public Py_ssize_t kong_tile
+    cdef public Py_ssize_t kongs
+    cdef public bint interrupted
+    cdef public Py_ssize_t reserve
+    cdef public Py_ssize_t forced_last
     cdef public object lock
-    cdef public object declares
-    cdef public object track_waits
-    cdef public object last_draws
-    cdef public object finished
-    cdef public object exhausted
+    cdef public bint declares
+    cdef public bint track_waits
+    cdef public Py_ssize_t last_draws
+    cdef public bint finished
+    cdef public bint exhausted
     cdef public object ledger
     cdef public dict _pending
     cdef public dict _answers
     cdef public dict _offers
-    cdef public object _next_draw
+    cdef public Py_ssize_t _next_draw
     cdef public list _actions
     cdef public list _events
-    cdef public object step
+    cdef public Py_ssize_t step
+    cdef public bint _lazy_turn
 
     # The engine's internal steps and the ruleset hooks they call: C calls between compiled methods
     # (a ruleset subclass still overrides a hook with a plain def; cpdef dispatches to it).
+    @cython.locals(k=Py_ssize_t, s=Py_ssize_t)
     cpdef _next_seat(self, Py_ssize_t seat)
     cpdef _receive(self, Py_ssize_t seat, tile, event, replacement)
     cpdef _open_turn(self, Py_ssize_t seat, Py_ssize_t tile, replacement)
@@ -74,15 +81,19 @@ cdef class Game:
     # lists and the hand's bytearray skips converting a Python int at every subscript.
     @cython.locals(o1=Py_ssize_t, o2=Py_ssize_t, o3=Py_ssize_t, nxt=Py_ssize_t, head=Py_ssize_t,
                    drawn=Py_ssize_t, w1="long long", w2="long long", w3="long long", wn="long long",
-                   h1=counts_t, h2=counts_t, h3=counts_t)
+                   h1=counts_t, h2=counts_t, h3=counts_t, hs=counts_w, hn=counts_w)
     cpdef _discard_tile(self, Py_ssize_t seat, Py_ssize_t tile, declare)
     @cython.locals(o1=Py_ssize_t, s=Py_ssize_t, count=Py_ssize_t)
     cpdef _open_claims(self, Py_ssize_t discarder, Py_ssize_t tile)
     cpdef _resolve_claims(self, pending, answers)
     cpdef _run(self)
     cpdef _update_waits(self, Py_ssize_t seat)
-    @cython.locals(counts=counts_t, t=Py_ssize_t)
+    @cython.locals(counts=counts_t, t=Py_ssize_t, mask="unsigned long long",
+                   one="unsigned long long")
+    cpdef unsigned long long _discard_mask(self, Py_ssize_t seat) except? 0xFFFFFFFFFFFFFFFF
+    @cython.locals(t=Py_ssize_t, mask="unsigned long long")
     cpdef _discard_options(self, Py_ssize_t seat)
+    cpdef bint _may_kong(self, Py_ssize_t seat) except -1
     cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
     cpdef _take_discard(self, discarder)

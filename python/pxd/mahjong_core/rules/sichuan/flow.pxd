@@ -14,8 +14,9 @@ cdef class SichuanGame(Game):
 
     @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t)
     cpdef _update_waits(self, Py_ssize_t seat)
-    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t)
-    cpdef _discard_options(self, Py_ssize_t seat)
+    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, mask="unsigned long long",
+                   one="unsigned long long")
+    cpdef unsigned long long _discard_mask(self, Py_ssize_t seat) except? 0xFFFFFFFFFFFFFFFF
     cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
     cpdef _settle_exhausted(self)
