@@ -1,0 +1,137 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
+"""The native self-play loop: `play_hand`'s decisions for the seats the built-in `RandomBot` plays.
+
+Hot path of every random self-play (`simulate`, the benchmarks, the compiled-vs-source tests): a
+hand is ~70 decisions, and answering one through the Python driver (`play_hand`'s loop, the bot's
+`choose`, `Game.act`'s checks, the turn's list of legal actions) cost several times the engine's
+own step. This loop answers for the seats whose bot is exactly `RandomBot` — the same choice,
+`actions[int(rng.random() * len(actions))]`, from the same random stream, in the same order — and
+applies it the way `Game.act` does, through the engine's own compiled steps. It builds no Python
+object per plain turn: the engine's fast draw (`Game._discard_tile`) leaves such a turn's question
+unbuilt while `_lazy_turn` is set, and the turn's legal discards are read as a bit mask
+(`Game._discard_mask`, each ruleset's one definition of them) instead of a list of actions.
+
+It only runs on the compiled engine (this module cimports its extension type), only for the
+registered ruleset classes (a subclass such as the Botzone table may override how a turn is asked),
+and returns to `play_hand` at the first question it does not answer (another bot's seat) or at the
+end of the hand. Everything it does is what `act` does for the same answer: the answer history, the
+step id, the pending table and every event are the same (tests/test_game_compiled.py plays seeded
+hands with it and with the engine's uncompiled source and compares every log, state and ledger).
+"""
+
+from mahjong_core.game.engine cimport Game
+
+from mahjong_core.game.bots import RandomBot
+from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM, TURN as _TURN
+
+cdef Py_ssize_t TURN = _TURN
+cdef Py_ssize_t AFTER_CLAIM = _AFTER_CLAIM
+
+
+def random_draws(bots):
+    """Per seat, the `random` method of the random stream of the seat's bot when that bot is exactly
+    the built-in `RandomBot` (else None); None when no seat has one. Read once per hand, after the
+    bots' `new_hand`."""
+    draws = [None, None, None, None]
+    found = False
+    for seat in range(4):
+        bot = bots[seat]
+        if type(bot) is RandomBot:
+            draws[seat] = bot.rng.random
+            found = True
+    return draws if found else None
+
+
+cdef inline Py_ssize_t _pick(object draw, Py_ssize_t n) except -1:
+    """`int(rng.random() * n)`, the built-in RandomBot's choice among n actions."""
+    return <Py_ssize_t>((<double>draw()) * <double>n)
+
+
+cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
+    """What `Game.act` does for a turn's DISCARD[tile] (uid `tile`) by the only seat asked."""
+    g._actions.append(seat << 8 | tile)
+    g._pending = {}
+    g._discard_tile(seat, tile, False)
+    g.step += 1
+    if g._next_draw >= 0:
+        g._run()
+    return 0
+
+
+cdef int _plain_turn(Game g, Py_ssize_t seat, object draw) except -1:
+    """A drawn turn the engine left unbuilt (`_pending` None): its actions are the legal discards
+    only when the ruleset offers no 报听 and the seat no kong (`_turn_options`); then the choice is
+    the k-th set bit of the discard mask, as it is the k-th entry of that list."""
+    cdef unsigned long long mask, bits
+    cdef Py_ssize_t n = 0, k, t = 0
+    if draw is None or g.declares or g._may_kong(seat):
+        g._pending = {seat: g._turn_options(seat)}  # the question as the engine asks it
+        return 0
+    mask = g._discard_mask(seat)
+    bits = mask
+    while bits:
+        n += <Py_ssize_t>(bits & 1)
+        bits >>= 1
+    k = _pick(draw, n)
+    if not 0 <= k < n:  # (u * n rounds up to n: what indexing the list would raise)
+        g._pending = {seat: g._turn_options(seat)}
+        raise IndexError("list index out of range")
+    while True:
+        if mask & 1:
+            if k == 0:
+                break
+            k -= 1
+        mask >>= 1
+        t += 1
+    _discard(g, seat, t)
+    return 0
+
+
+def advance(Game g, list draws):
+    """Answer every question of `g` whose seats are all played by a built-in RandomBot (`draws`, from
+    `random_draws`), until the hand is over or a question is for another bot. Returns None."""
+    cdef dict pending, answered
+    cdef list options
+    cdef Py_ssize_t seat, phase, uid, k
+    if len(draws) != 4:
+        raise ValueError("advance: draws must have one entry per seat")
+    g._lazy_turn = True
+    try:
+        while not g.finished:
+            pending = g._pending
+            if pending is None:
+                _plain_turn(g, g.turn, draws[g.turn])
+                continue
+            if len(pending) == 1:
+                # One seat asked (a turn, a claim or rob window of one): `act` resolves it at once.
+                for key, value in pending.items():
+                    seat = key
+                    options = value
+                draw = draws[seat]
+                if draw is None:
+                    return
+                k = _pick(draw, len(options))
+                action = options[k]
+                phase = g.phase
+                uid = action.uid
+                if (phase == TURN or phase == AFTER_CLAIM) and uid < 34:
+                    _discard(g, seat, uid)
+                else:
+                    g.act(seat, action)
+                continue
+            # Several seats (a claim window, 定缺 / 飘): play_hand's order, every seat a random one.
+            for key in pending:
+                if draws[key] is None:
+                    return
+            answered = g._answers
+            for key in list(pending):
+                if key in answered:
+                    continue
+                options = pending[key]
+                g.act(key, options[_pick(draws[key], len(options))])
+                if g._pending is not pending:
+                    break
+    finally:
+        g._lazy_turn = False
+        if g._pending is None:  # never hand an unbuilt question back (only an exception leaves one)
+            g._pending = {g.turn: g._turn_options(g.turn)}

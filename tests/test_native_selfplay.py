@@ -1,0 +1,156 @@
+"""The native self-play loop (python/game/_selfplay.pyx): `play_hand` answers the built-in random
+bots' questions natively where the engine is compiled. It must change nothing but the speed: the
+same answers, events, state and ledger as the Python driver, every other bot still asked through
+`choose`, and a failure inside it leaves a game that `act` can go on with."""
+
+import importlib.machinery
+import json
+import os
+import random
+
+import pytest
+
+from mahjong_core.game import new_game
+from mahjong_core.game import simulate as simulate_module
+from mahjong_core.game.actions import DISCARD, ActionKind
+from mahjong_core.game.bots import RandomBot, make_bot
+from mahjong_core.game.constants import AFTER_CLAIM, TURN
+from mahjong_core.game.engine import Game
+from mahjong_core.game.simulate import play_hand
+
+RULESETS = ("sichuan", "changbai", "mcr")
+COMPILED = simulate_module.__file__.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+
+
+def test_the_native_loop_is_there_exactly_where_the_engine_is_compiled():
+    engine_compiled = not Game.__flags__ & (1 << 9)  # not a heap type: the compiled extension type
+    assert (simulate_module._native_advance is not None) == engine_compiled
+    if not os.environ.get("MAHJONG_CORE_PURE_GAME"):
+        assert COMPILED and engine_compiled
+
+
+class ScriptedRandom(RandomBot):
+    """A RandomBot subclass: not the built-in type, so the native loop leaves its seat to `choose`
+    (and this records every question it was asked)."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = 0
+
+    def choose(self, game, seat, actions):
+        self.asked += 1
+        return super().choose(game, seat, actions)
+
+
+def _played(ruleset, hand, bots, native):
+    rng = random.Random(7 * 2**32 + hand)
+    for bot in bots:
+        bot.new_hand(rng)
+    game = new_game(ruleset, seed=7, hand_no=hand, dealer=hand % 4)
+    saved = simulate_module._native_advance
+    if not native:
+        simulate_module._native_advance = None
+    try:
+        play_hand(game, bots)
+    finally:
+        simulate_module._native_advance = saved
+    return json.dumps([game.log, game.state(), game.ledger.to_json()], sort_keys=True, default=str)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("seating", ["random", "mixed", "subclass"])
+def test_native_and_python_drivers_play_the_same_hands(ruleset, seating):
+    def bots():
+        if seating == "random":
+            return [make_bot("random") for _ in range(4)]
+        if seating == "mixed":
+            return [make_bot("greedy"), make_bot("random"), ScriptedRandom(), make_bot("random")]
+        return [ScriptedRandom() for _ in range(4)]  # nothing for the native loop to answer
+
+    for hand in range(40):
+        assert _played(ruleset, hand, bots(), True) == _played(ruleset, hand, bots(), False), hand
+
+
+@pytest.mark.skipif(not COMPILED, reason="the native loop exists only in compiled builds")
+def test_seats_of_other_bots_are_still_asked_through_choose():
+    watched = ScriptedRandom()
+    seating = [make_bot("random"), watched, make_bot("random"), make_bot("random")]
+    asked_by_python = ScriptedRandom()
+    python_seating = [make_bot("random"), asked_by_python, make_bot("random"), make_bot("random")]
+    for hand in range(10):
+        _played("sichuan", hand, seating, True)
+        _played("sichuan", hand, python_seating, False)
+    assert watched.asked == asked_by_python.asked > 0
+
+
+class FailingStream(random.Random):
+    """A random stream that raises on its n-th draw (a broken bot in the middle of a hand)."""
+
+    def __init__(self, fail_at):
+        super().__init__(11)
+        self.fail_at = fail_at
+        self.draws = 0
+
+    def random(self):
+        self.draws += 1
+        if self.draws == self.fail_at:
+            raise RuntimeError("stream broke")
+        return super().random()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("fail_at", [1, 9, 30, 50])
+def test_an_error_inside_the_loop_leaves_a_game_act_can_continue(ruleset, fail_at):
+    """The bots' stream raises mid-hand: play_hand raises that error, and the game is exactly the
+    game the Python driver leaves at the same point — its question built (never left unbuilt for
+    the native loop), so `act` and `pending()` go on as usual."""
+    results = []
+    for native in (True, False):
+        bots = [make_bot("random") for _ in range(4)]
+        stream = FailingStream(fail_at)
+        for bot in bots:
+            bot.new_hand(stream)
+        game = new_game(ruleset, seed=5, hand_no=fail_at, dealer=1)
+        saved = simulate_module._native_advance
+        if not native:
+            simulate_module._native_advance = None
+        try:
+            with pytest.raises(RuntimeError, match="stream broke"):
+                play_hand(game, bots)
+        finally:
+            simulate_module._native_advance = saved
+        assert game._lazy_turn is False
+        pending = game.pending()
+        assert pending, "the failing question is still open"
+        results.append((json.dumps(game.state(), sort_keys=True, default=str), pending))
+        seat, actions = next(iter(pending.items()))
+        game.act(seat, actions[0])  # the game goes on
+        play_hand(game, [make_bot("random") for _ in range(4)])
+        assert game.finished
+    assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_discard_mask_is_the_turns_legal_discards(ruleset):
+    """`_discard_mask` (what the native loop reads) has exactly the DISCARD actions a turn offers
+    as its set bits, honours (bits 27..33) and Sichuan's void-suit rule included."""
+    checked = honours = 0
+    for hand in range(30):
+        game = new_game(ruleset, seed=9, hand_no=hand)
+        rng = random.Random(hand)
+        while not game.finished:
+            seat, actions = next((s, a) for s, a in game.pending().items())
+            if game.phase in (TURN, AFTER_CLAIM):
+                offered = {a.arg for a in actions if a.kind is ActionKind.DISCARD}
+                if game.declared[seat]:
+                    offered = None  # a declared seat's turn: only the drawn tile (not the hook's rule)
+                if offered is not None:
+                    mask = game._discard_mask(seat)
+                    assert {t for t in range(34) if mask >> t & 1} == offered
+                    assert game._discard_options(seat) == [DISCARD[t] for t in sorted(offered)]
+                    checked += 1
+                    honours += any(t >= 27 for t in offered)
+            game.act(seat, actions[int(rng.random() * len(actions))])
+    assert checked > 500
+    if ruleset != "sichuan":
+        assert honours > 100
