@@ -59,12 +59,14 @@ cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
 
 
 cdef int _plain_turn(Game g, Py_ssize_t seat, object draw) except -1:
-    """A drawn turn the engine left unbuilt (`_pending` None): its actions are the legal discards
-    only when the ruleset offers no 报听 and the seat no kong (`_turn_options`); then the choice is
-    the k-th set bit of the discard mask, as it is the k-th entry of that list."""
+    """A drawn turn the engine left unbuilt (`_pending` None). Its actions are, in this order, the
+    legal discards, the kongs and the 报听 declarations (`Game._turn_options`); the discards stay a
+    bit mask (the k-th set bit is the k-th discard of that list) and only the few others are asked
+    of the engine's hooks. A choice among those others is made through `act` on the full list."""
     cdef unsigned long long mask, bits
     cdef Py_ssize_t n = 0, k, t = 0
-    if draw is None or g.declares or g._may_kong(seat):
+    cdef list extras = None
+    if draw is None:
         g._pending = {seat: g._turn_options(seat)}  # the question as the engine asks it
         return 0
     mask = g._discard_mask(seat)
@@ -72,8 +74,21 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw) except -1:
     while bits:
         n += <Py_ssize_t>(bits & 1)
         bits >>= 1
-    k = _pick(draw, n)
-    if not 0 <= k < n:  # (u * n rounds up to n: what indexing the list would raise)
+    if g._may_kong(seat):
+        extras = g._kong_options(seat)
+    if g.declares:
+        declares = g._declare_options(seat)
+        if declares:
+            extras = declares if extras is None else extras + declares
+    k = _pick(draw, n + (len(extras) if extras is not None else 0))
+    if k >= n:  # a kong or a declaration (or u * n rounded up to n: indexing raises, as in Python)
+        options = g._discard_options(seat)
+        if extras is not None:
+            options.extend(extras)
+        g._pending = {seat: options}
+        g.act(seat, options[k])
+        return 0
+    if k < 0:
         g._pending = {seat: g._turn_options(seat)}
         raise IndexError("list index out of range")
     while True:
