@@ -743,13 +743,23 @@ class Game:
     # Dealing and turns
 
     def _deal(self) -> None:
+        # Once per hand, 53 tiles: compiled, `hand` is the seat's buffer, written in place after
+        # the tile is checked to be a kind (engine.pxd); a flower here would be a ruleset's error
+        # (rulesets with flowers deal them themselves), raised as indexing the bytearray does.
         wall, dealer = self.wall, self.dealer
         for k in range(4):
-            seat = (dealer + k) % 4
+            seat = (dealer + k) & 3
             hand = self.hands[seat]
-            for t in wall[13 * k: 13 * k + 13]:
+            for i in range(13 * k, 13 * k + 13):
+                t = wall[i]
+                if not 0 <= t < 34:
+                    raise IndexError("bytearray index out of range")
                 hand[t] += 1
-        self.hands[dealer][wall[52]] += 1
+        hand = self.hands[dealer]
+        t = wall[52]
+        if not 0 <= t < 34:
+            raise IndexError("bytearray index out of range")
+        hand[t] += 1
         self.head = 53
         self._events.append(("deal", dealer))
 

@@ -11,6 +11,7 @@ cdef class MCRGame(Game):
     cdef public object MULTI_WIN  # per game (its rules), shadowing Game's class default
     cdef object __weakref__  # weakly referenceable, as the .py class is
 
+    cpdef _deal(self)
     cpdef _declare_options(self, Py_ssize_t seat)
     cpdef _self_win_ok(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
