@@ -21,25 +21,30 @@ hands with it and with the engine's uncompiled source and compares every log, st
 
 from mahjong_core.game.engine cimport Game
 
-from mahjong_core.game.bots import RandomBot
+from mahjong_core.game.bots import GreedyBot, RandomBot
 from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM, TURN as _TURN
 
 cdef Py_ssize_t TURN = _TURN
 cdef Py_ssize_t AFTER_CLAIM = _AFTER_CLAIM
 
 
-def random_draws(bots):
-    """Per seat, the `random` method of the random stream of the seat's bot when that bot is exactly
-    the built-in `RandomBot` (else None); None when no seat has one. Read once per hand, after the
-    bots' `new_hand`."""
+def native_seats(bots):
+    """The seats this loop answers: `(draws, greedy)`, per seat the `random` method of the random
+    stream of the seat's bot when it is exactly the built-in `RandomBot`, and the bot when it is
+    exactly the built-in `GreedyBot` (else None); None when no seat has either. Read once per hand,
+    after the bots' `new_hand`."""
     draws = [None, None, None, None]
+    greedy = [None, None, None, None]
     found = False
     for seat in range(4):
         bot = bots[seat]
         if type(bot) is RandomBot:
             draws[seat] = bot.rng.random
             found = True
-    return draws if found else None
+        elif type(bot) is GreedyBot:
+            greedy[seat] = bot
+            found = True
+    return (draws, greedy) if found else None
 
 
 cdef inline Py_ssize_t _pick(object draw, Py_ssize_t n) except -1:
@@ -58,7 +63,19 @@ cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
     return 0
 
 
-cdef int _plain_turn(Game g, Py_ssize_t seat, object draw) except -1:
+cdef int _answer(Game g, Py_ssize_t seat, object action) except -1:
+    """Apply the only asked seat's answer as `act` does (a turn's discard without act's checks: it
+    was chosen from the legal list)."""
+    cdef Py_ssize_t phase = g.phase
+    cdef Py_ssize_t uid = action.uid
+    if (phase == TURN or phase == AFTER_CLAIM) and uid < 34:
+        _discard(g, seat, uid)
+    else:
+        g.act(seat, action)
+    return 0
+
+
+cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except -1:
     """A drawn turn the engine left unbuilt (`_pending` None). Its actions are, in this order, the
     legal discards, the kongs and the 报听 declarations (`Game._turn_options`); the discards stay a
     bit mask (the k-th set bit is the k-th discard of that list) and only the few others are asked
@@ -66,7 +83,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw) except -1:
     cdef unsigned long long mask, bits
     cdef Py_ssize_t n = 0, k, t = 0
     cdef list extras = None
-    if draw is None:
+    if draw is None and greedy is None:
         g._pending = {seat: g._turn_options(seat)}  # the question as the engine asks it
         return 0
     mask = g._discard_mask(seat)
@@ -80,6 +97,19 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw) except -1:
         declares = g._declare_options(seat)
         if declares:
             extras = declares if extras is None else extras + declares
+    if greedy is not None:
+        if extras:  # kongs or declarations: GreedyBot weighs them on the full list
+            options = g._discard_options(seat)
+            options.extend(extras)
+            g._pending = {seat: options}
+            _answer(g, seat, greedy.choose(g, seat, options))
+            return 0
+        t = greedy.discard_from(g, seat, mask)
+        if not (0 <= t < 34 and (mask >> t) & 1):  # (the engine writes through this index)
+            g._pending = {seat: g._turn_options(seat)}
+            raise AssertionError(f"GreedyBot.discard_from gave {t!r}, not a legal discard")
+        _discard(g, seat, t)
+        return 0
     k = _pick(draw, n + (len(extras) if extras is not None else 0))
     if k >= n:  # a kong or a declaration (or u * n rounded up to n: indexing raises, as in Python)
         options = g._discard_options(seat)
@@ -102,20 +132,22 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw) except -1:
     return 0
 
 
-def advance(Game g, list draws):
-    """Answer every question of `g` whose seats are all played by a built-in RandomBot (`draws`, from
-    `random_draws`), until the hand is over or a question is for another bot. Returns None."""
+def advance(Game g, tuple seats):
+    """Answer every question of `g` whose seats are all played by a built-in RandomBot or GreedyBot
+    (`seats`, from `native_seats`), until the hand is over or a question is for another bot."""
     cdef dict pending, answered
-    cdef list options
-    cdef Py_ssize_t seat, phase, uid, k
-    if len(draws) != 4:
-        raise ValueError("advance: draws must have one entry per seat")
+    cdef list options, draws, greedy
+    cdef Py_ssize_t seat, k
+    draws, greedy = seats
+    if len(draws) != 4 or len(greedy) != 4:
+        raise ValueError("advance: seats must have one entry per seat")
     g._lazy_turn = True
     try:
         while not g.finished:
             pending = g._pending
             if pending is None:
-                _plain_turn(g, g.turn, draws[g.turn])
+                seat = g.turn
+                _plain_turn(g, seat, draws[seat], greedy[seat])
                 continue
             if len(pending) == 1:
                 # One seat asked (a turn, a claim or rob window of one): `act` resolves it at once.
@@ -123,27 +155,33 @@ def advance(Game g, list draws):
                     seat = key
                     options = value
                 draw = draws[seat]
-                if draw is None:
-                    return
-                k = _pick(draw, len(options))
-                action = options[k]
-                phase = g.phase
-                uid = action.uid
-                if (phase == TURN or phase == AFTER_CLAIM) and uid < 34:
-                    _discard(g, seat, uid)
+                if draw is not None:
+                    action = options[_pick(draw, len(options))]
+                elif greedy[seat] is not None:
+                    action = greedy[seat].choose(g, seat, options)
+                    if g._pending is not pending:
+                        continue
                 else:
-                    g.act(seat, action)
+                    return
+                _answer(g, seat, action)
                 continue
-            # Several seats (a claim window, 定缺 / 飘): play_hand's order, every seat a random one.
+            # Several seats (a claim window, 定缺 / 飘): play_hand's order, every seat one of ours.
             for key in pending:
-                if draws[key] is None:
+                if draws[key] is None and greedy[key] is None:
                     return
             answered = g._answers
             for key in list(pending):
                 if key in answered:
                     continue
                 options = pending[key]
-                g.act(key, options[_pick(draws[key], len(options))])
+                draw = draws[key]
+                if draw is not None:
+                    action = options[_pick(draw, len(options))]
+                else:
+                    action = greedy[key].choose(g, key, options)
+                    if g._pending is not pending:
+                        break
+                g.act(key, action)
                 if g._pending is not pending:
                     break
     finally:

@@ -50,7 +50,6 @@ _K_PIAO = ActionKind.PIAO
 #: Discard preference when several discards keep the same shanten: honours, terminals, 2/8, the rest.
 _ORDER = tuple(list(range(27, 34)) + [0, 8, 9, 17, 18, 26] + [1, 7, 10, 16, 19, 25]
                + [t for t in range(27) if t % 9 in (2, 3, 4, 5, 6)])
-_ACTION_RANK = {DISCARD[t]: _ORDER.index(t) for t in range(34)}
 _TILE_RANK = tuple(_ORDER.index(t) for t in range(34))
 
 
@@ -158,33 +157,20 @@ class GreedyBot(Bot):
         self._kept: Dict[int, Any] = {}
 
     def _turn(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
+        if actions[0].kind is _K_DISCARD and actions[-1].kind is _K_DISCARD:  # only discards
+            mask = 0
+            for action in actions:
+                mask |= 1 << action.arg
+            return DISCARD[self.discard_from(game, seat, mask)]
         hand = bytearray(game.hand_bytes(seat))
         melds = game.meld_count(seat)
         forms = game.FORMS
-        if actions[0].kind is _K_DISCARD and actions[-1].kind is _K_DISCARD:  # only discards
-            if len(actions) == 1:
-                return actions[0]
-            drawn = game.drawn
-            kept = self._kept.get(seat) if drawn >= 0 else None
-            if kept is not None and kept[0] is game and DISCARD[drawn] in actions:
-                hand[drawn] -= 1
-                same = bytes(hand) == kept[1]
-                hand[drawn] += 1
-                if (same and (kept[2] == 0 or _isolated(hand, drawn))
-                        and _shanten_m(hand, forms, melds) >= kept[2]):
-                    # A draw that does not lower the shanten goes straight out when it is isolated,
-                    # or when the hand was ready already (keeps its wait; saves the costly search).
-                    return DISCARD[drawn]
-            tile, target = self._best_discard(hand, actions, melds, forms)
-            hand[tile] -= 1
-            self._kept[seat] = (game, bytes(hand), target)
-            return DISCARD[tile]
-        discards: List[int] = []
+        discards = 0
         declares: List[Action] = []
         for action in actions:
             kind = action.kind
             if kind is _K_DISCARD:
-                discards.append(action.arg)
+                discards |= 1 << action.arg
             elif kind is _K_DECLARE:
                 declares.append(action)
             elif kind is _K_CONCEALED_KONG:
@@ -203,9 +189,34 @@ class GreedyBot(Bot):
                     return action
         if declares:
             return max(declares, key=lambda a: self._ready_value(hand, a.arg, melds, forms))
-        if len(discards) == 1:
-            return DISCARD[discards[0]]
-        return DISCARD[self._best_discard(hand, [DISCARD[t] for t in discards], melds, forms)[0]]
+        if not discards & (discards - 1):  # a single discard
+            return DISCARD[discards.bit_length() - 1]
+        return DISCARD[self._best_discard(hand, discards, melds, forms)[0]]
+
+    def discard_from(self, game: Any, seat: int, discards: int) -> int:
+        """The tile GreedyBot discards on a turn whose only actions are the discards of the tiles
+        in the 34-bit mask `discards` (what `choose` answers for that list; the native self-play
+        loop asks this directly)."""
+        if not discards & (discards - 1):  # a single discard
+            return discards.bit_length() - 1
+        hand = bytearray(game.hand_bytes(seat))
+        melds = game.meld_count(seat)
+        forms = game.FORMS
+        drawn = game.drawn
+        kept = self._kept.get(seat) if drawn >= 0 else None
+        if kept is not None and kept[0] is game and (discards >> drawn) & 1:
+            hand[drawn] -= 1
+            same = bytes(hand) == kept[1]
+            hand[drawn] += 1
+            if (same and (kept[2] == 0 or _isolated(hand, drawn))
+                    and _shanten_m(hand, forms, melds) >= kept[2]):
+                # A draw that does not lower the shanten goes straight out when it is isolated,
+                # or when the hand was ready already (keeps its wait; saves the costly search).
+                return drawn
+        tile, target = self._best_discard(hand, discards, melds, forms)
+        hand[tile] -= 1
+        self._kept[seat] = (game, bytes(hand), target)
+        return tile
 
     @staticmethod
     def _ready_value(hand: bytearray, tile: int, melds: int, forms: Forms) -> int:
@@ -217,25 +228,25 @@ class GreedyBot(Bot):
         finally:
             hand[tile] += 1
 
-    def _best_discard(self, hand: bytearray, discards: Sequence[Action], melds: int, forms: Forms
-                      ) -> Tuple[int, int]:
-        """(tile to discard, shanten after it); `discards`: the legal discards (DISCARD actions)."""
+    def _best_discard(self, hand: bytearray, discards: int, melds: int, forms: Forms) -> Tuple[int, int]:
+        """(tile to discard, shanten after it); `discards`: the legal discards as a 34-bit mask."""
         # Hot path: one core call finds the lowest shanten a discard reaches and which discards reach
         # it; the first of those in preference order (honours, terminals, 2/8, middle tiles) is taken
         # — except with a ready hand, where every ready discard is scored by its unseen winning tiles.
         counts = bytes(hand)
         target, reaching = _best_discards(counts, forms, melds=melds)
-        if len(discards) == 34 - hand.count(0):
+        if discards.bit_count() == 34 - hand.count(0):  # (legal discards are kinds held)
             # Every kind held may go (the usual case): the legal best discards are the bits of
-            # `reaching`, put in preference order without sorting every legal discard.
+            # `reaching`, in preference order; a hand that is not ready takes the first of them.
+            if target > 0:
+                return _first_by_preference(reaching), target
             legal = _by_preference(reaching)
         else:
-            ordered_actions = sorted(discards, key=_ACTION_RANK.__getitem__)
-            legal = [a.arg for a in ordered_actions if (reaching >> a.arg) & 1]
+            ordered = _by_preference(discards)
+            legal = [t for t in ordered if (reaching >> t) & 1]
             if not legal:  # the best discards are not legal now (e.g. void-suit tiles must go first)
-                target = min(_shanten_m(_without(hand, a.arg), forms, melds) for a in ordered_actions)
-                legal = [a.arg for a in ordered_actions
-                         if _shanten_m(_without(hand, a.arg), forms, melds) == target]
+                target = min(_shanten_m(_without(hand, t), forms, melds) for t in ordered)
+                legal = [t for t in ordered if _shanten_m(_without(hand, t), forms, melds) == target]
         target = max(target, 0)
         if target > 0 or len(legal) == 1:
             return legal[0], target
@@ -259,6 +270,18 @@ def _by_preference(mask: int) -> List[int]:
     if len(tiles) > 1:
         tiles.sort(key=_TILE_RANK.__getitem__)
     return tiles
+
+
+def _first_by_preference(mask: int) -> int:
+    """The first tile of a non-empty 34-bit mask in discard preference order."""
+    best = -1
+    while mask:
+        low = mask & -mask
+        t = low.bit_length() - 1
+        if best < 0 or _TILE_RANK[t] < _TILE_RANK[best]:
+            best = t
+        mask ^= low
+    return best
 
 
 def _without(hand: bytearray, t: int) -> bytes:

@@ -50,19 +50,19 @@ from .tally import HandRecord, Tally
 
 
 def _native_loop() -> Tuple[Any, Any]:
-    """The native self-play loop's (advance, random_draws), or (None, None) where the engine runs
+    """The native self-play loop's (advance, native_seats), or (None, None) where the engine runs
     from its .py source (MAHJONG_CORE_PURE_GAME=1 builds, or a process that imports the sources):
     the loop drives the compiled engine's extension type and nothing else."""
     if Game.__flags__ & (1 << 9):  # Py_TPFLAGS_HEAPTYPE: a plain Python class, not the compiled type
         return None, None
     try:
-        from ._selfplay import advance, random_draws
+        from ._selfplay import advance, native_seats
     except ImportError:
         return None, None
-    return advance, random_draws
+    return advance, native_seats
 
 
-_native_advance, _random_draws = _native_loop()
+_native_advance, _native_seats = _native_loop()
 
 __all__ = ["play_hand", "simulate", "compare", "simulated_hand", "save_logs", "SimulationResult", "SeatStats",
            "ProgressBar", "run_units", "play_task"]
@@ -84,13 +84,13 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     g = game
     act = g.act
     choose = [bot.choose for bot in bots]
-    # The seats of built-in random bots are answered by the native loop (game/_selfplay.pyx) where
-    # the engine is compiled and the game is a registered ruleset's own class: the same choices from
-    # the same random streams, without the Python driver per decision.
-    draws = _random_draws(bots) if _native_advance is not None and type(game) is game_class(game.ruleset) else None
+    # The seats of the built-in random and greedy bots are answered by the native loop
+    # (game/_selfplay.pyx) where the engine is compiled and the game is a registered ruleset's own
+    # class: the same choices from the same random streams, without the Python driver per decision.
+    native = _native_seats(bots) if _native_advance is not None and type(game) is game_class(game.ruleset) else None
     while not g.finished:
-        if draws is not None:
-            _native_advance(g, draws)
+        if native is not None:
+            _native_advance(g, native)
             if g.finished:
                 break
         pending = g._pending
