@@ -147,6 +147,14 @@ GAME_HOT_MODULES = {
     "mahjong_core.rules.sichuan.flow": "python/rules/sichuan/flow.py",
     "mahjong_core.rules.changbai.flow": "python/rules/changbai/flow.py",
     "mahjong_core.rules.mcr.flow": "python/rules/mcr/flow.py",
+    "mahjong_core.rules.sichuan.scoring": "python/rules/sichuan/scoring.py",
+    "mahjong_core.rules.sichuan.hand": "python/rules/sichuan/hand.py",
+    "mahjong_core.rules.sichuan.settlement": "python/rules/sichuan/settlement.py",
+    "mahjong_core.rules.ledger": "python/rules/ledger.py",
+    "mahjong_core.rules.changbai.ready": "python/rules/changbai/ready.py",
+    "mahjong_core.rules.changbai.scoring": "python/rules/changbai/scoring.py",
+    "mahjong_core.rules.changbai.patterns": "python/rules/changbai/patterns.py",
+    "mahjong_core.rules.changbai.settlement": "python/rules/changbai/settlement.py",
 }
 game_flags = [] if sys.platform == "win32" or os.environ.get("MAHJONG_CORE_DEBUG") else ["-g0"]
 # The native self-play loop over the compiled engine (it cimports Game's extension type, so it is

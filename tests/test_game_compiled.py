@@ -7,6 +7,7 @@ import importlib
 import importlib.machinery
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -15,11 +16,25 @@ import pytest
 
 from seeded_play import play
 
-# Every module setup.py compiles (GAME_HOT_MODULES there).
+# Every module setup.py compiles from a .py file (GAME_HOT_MODULES there).
 HOT_MODULES = [
     "mahjong_core.game.engine", "mahjong_core.game.bots", "mahjong_core.game.simulate", "mahjong_core.game.wall",
     "mahjong_core.rules.sichuan.flow", "mahjong_core.rules.changbai.flow", "mahjong_core.rules.mcr.flow",
+    "mahjong_core.rules.sichuan.scoring", "mahjong_core.rules.sichuan.hand", "mahjong_core.rules.sichuan.settlement",
+    "mahjong_core.rules.ledger", "mahjong_core.rules.changbai.ready", "mahjong_core.rules.changbai.scoring",
+    "mahjong_core.rules.changbai.patterns", "mahjong_core.rules.changbai.settlement",
 ]
+SETUP_PY = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "setup.py")
+
+
+def test_the_list_is_setup_pys():
+    """HOT_MODULES is what setup.py compiles from .py sources, so the child below plays every one
+    of them from its source (a module left off would be compiled on both sides of the comparison)."""
+    with open(SETUP_PY, encoding="utf-8") as f:
+        text = f.read()
+    block = text[text.index("GAME_HOT_MODULES = {"):]
+    block = block[:block.index("}")]
+    assert sorted(re.findall(r'"(mahjong_core\.[\w.]+)": "python/', block)) == sorted(HOT_MODULES)
 CONFIGS = [
     ("sichuan", None), ("changbai", None), ("mcr", None),
     ("mcr", dict(mil_concealed_melded_kong=True, flowers=True, strict_context=False)),
