@@ -75,28 +75,40 @@ cdef int _answer(Game g, Py_ssize_t seat, object action) except -1:
     return 0
 
 
+cdef dict _question(Game g):
+    """The question the engine would have built for the unbuilt turn of `g.turn`: after a chow or
+    pung the legal discards (`_after_claim_turn`), after a draw `_turn_options` (`_open_turn`, which
+    leaves a turn unbuilt only when it offers no win)."""
+    cdef Py_ssize_t seat = g.turn
+    if g.phase == AFTER_CLAIM:
+        return {seat: g._discard_options(seat)}
+    return {seat: g._turn_options(seat)}
+
+
 cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except -1:
-    """A drawn turn the engine left unbuilt (`_pending` None). Its actions are, in this order, the
-    legal discards, the kongs and the 报听 declarations (`Game._turn_options`); the discards stay a
-    bit mask (the k-th set bit is the k-th discard of that list) and only the few others are asked
-    of the engine's hooks. A choice among those others is made through `act` on the full list."""
+    """A turn the engine left unbuilt (`_pending` None). Its actions are, in this order, the legal
+    discards, then after a draw the kongs and the 报听 declarations (`Game._turn_options`); the
+    discards stay a bit mask (the k-th set bit is the k-th discard of that list) and only the few
+    others are asked of the engine's hooks. A choice among those others goes through `act` on the
+    full list."""
     cdef unsigned long long mask, bits
     cdef Py_ssize_t n = 0, k, t = 0
     cdef list extras = None
     if draw is None and greedy is None:
-        g._pending = {seat: g._turn_options(seat)}  # the question as the engine asks it
+        g._pending = _question(g)  # the question as the engine asks it
         return 0
     mask = g._discard_mask(seat)
     bits = mask
     while bits:
         n += <Py_ssize_t>(bits & 1)
         bits >>= 1
-    if g._may_kong(seat):
-        extras = g._kong_options(seat)
-    if g.declares:
-        declares = g._declare_options(seat)
-        if declares:
-            extras = declares if extras is None else extras + declares
+    if g.phase != AFTER_CLAIM:
+        if g._may_kong(seat):
+            extras = g._kong_options(seat)
+        if g.declares:
+            declares = g._declare_options(seat)
+            if declares:
+                extras = declares if extras is None else extras + declares
     if greedy is not None:
         if extras:  # kongs or declarations: GreedyBot weighs them on the full list
             options = g._discard_options(seat)
@@ -106,7 +118,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
             return 0
         t = greedy.discard_from(g, seat, mask)
         if not (0 <= t < 34 and (mask >> t) & 1):  # (the engine writes through this index)
-            g._pending = {seat: g._turn_options(seat)}
+            g._pending = _question(g)
             raise AssertionError(f"GreedyBot.discard_from gave {t!r}, not a legal discard")
         _discard(g, seat, t)
         return 0
@@ -119,7 +131,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
         g.act(seat, options[k])
         return 0
     if k < 0:
-        g._pending = {seat: g._turn_options(seat)}
+        g._pending = _question(g)
         raise IndexError("list index out of range")
     while True:
         if mask & 1:
@@ -187,4 +199,4 @@ def advance(Game g, tuple seats):
     finally:
         g._lazy_turn = False
         if g._pending is None:  # never hand an unbuilt question back (only an exception leaves one)
-            g._pending = {g.turn: g._turn_options(g.turn)}
+            g._pending = _question(g)

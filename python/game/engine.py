@@ -922,6 +922,9 @@ class Game:
         self.drawn = -1
         self.replacement = False
         self.phase = AFTER_CLAIM
+        if self._lazy_turn:  # the native self-play loop reads this turn itself
+            self._pending = None
+            return
         self._pending = {seat: self._discard_options(seat)}
 
     # ------------------------------------------------------------------------------------------
