@@ -6,6 +6,7 @@ same answers, events, state and ledger as the Python driver, every other bot sti
 import importlib.machinery
 import json
 import os
+import pickle
 import random
 
 import pytest
@@ -154,3 +155,25 @@ def test_the_discard_mask_is_the_turns_legal_discards(ruleset):
     assert checked > 500
     if ruleset != "sichuan":
         assert honours > 100
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_game_pickled_without_the_per_game_switches_plays_on(ruleset):
+    """A game pickled by a version without `_lazy_turn` / `_forms` / `_has_chow` /
+    `_ask_every_discard` (its state dict lacks them) is restored with them and plays on exactly as
+    the original."""
+    game = new_game(ruleset, seed=21, hand_no=3)
+    rng = random.Random(4)
+    for _ in range(25):
+        seat, actions = next(iter(game.pending().items()))
+        game.act(seat, actions[int(rng.random() * len(actions))])
+    state = pickle.loads(pickle.dumps(game)).__getstate__()  # an independent copy of the state
+    for name in ("_lazy_turn", "_forms", "_has_chow", "_ask_every_discard"):
+        del state[name]
+    old = type(game).__new__(type(game))
+    old.__setstate__(state)
+    assert (old._forms, old._has_chow, old._ask_every_discard) == (game._forms, game._has_chow,
+                                                                    game._ask_every_discard)
+    for g in (game, old):
+        play_hand(g, [make_bot("random") for _ in range(4)])
+    assert old.log == game.log and old.state() == game.state()

@@ -153,7 +153,7 @@ class Game:
         "phase", "turn", "drawn", "replacement", "after_kong", "last_four", "kept", "discard", "discarder",
         "kong_seat", "kong_tile", "kongs", "interrupted", "reserve", "forced_last", "lock", "declares",
         "track_waits", "last_draws", "finished", "exhausted", "ledger", "_pending", "_answers", "_offers",
-        "_next_draw", "_actions", "_events", "step", "_lazy_turn",
+        "_next_draw", "_actions", "_events", "step", "_lazy_turn", "_forms", "_has_chow", "_ask_every_discard",
     )
 
     ruleset: str = ""
@@ -238,6 +238,12 @@ class Game:
         # then leaves `_pending` None for that loop to read the turn itself (see `_discard_tile`).
         self._lazy_turn = False
         self._init_ruleset()
+        # The class-level switches the hot path reads on every discard, kept per game as C fields
+        # when compiled (an attribute lookup through the type each time cost ~4 % of a hand); read
+        # after `_init_ruleset`, which may set FORMS for this game (Changbai).
+        self._forms = int(self.FORMS)
+        self._has_chow = self.HAS_CHOW
+        self._ask_every_discard = self.ASK_EVERY_DISCARD
         self._start()
         self._run()
 
@@ -478,6 +484,9 @@ class Game:
         new._events = list(self._events)  # (event tuples are never mutated)
         new.step = self.step
         new._lazy_turn = False
+        new._forms = self._forms
+        new._has_chow = self._has_chow
+        new._ask_every_discard = self._ask_every_discard
         self._clone_ruleset(new)
         return new
 
@@ -529,6 +538,11 @@ class Game:
     def __setstate__(self, state: Dict[str, Any]) -> None:
         for name, value in state.items():
             object.__setattr__(self, name, value)
+        if "_forms" not in state:  # pickled by a version that had no per-game switches
+            self._lazy_turn = False
+            self._forms = int(self.FORMS)
+            self._has_chow = self.HAS_CHOW
+            self._ask_every_discard = self.ASK_EVERY_DISCARD
         self._restore_unpickled()
 
     def _restore_unpickled(self) -> None:
@@ -998,8 +1012,8 @@ class Game:
         h2 = hands[o2]
         h3 = hands[o3]
         if (not ((w1 | w2 | w3) >> tile) & 1 and h1[tile] < 2 and h2[tile] < 2 and h3[tile] < 2
-                and not self.ASK_EVERY_DISCARD):
-            if not self.HAS_CHOW or tile >= 27 or self.won[o1] or self.declared[o1]:
+                and not self._ask_every_discard):
+            if not self._has_chow or tile >= 27 or self.won[o1] or self.declared[o1]:
                 nxt = o1 if not self.won[o1] else self._next_seat(seat)
             else:
                 for _, a, b in CHOW_PATTERNS[tile]:
@@ -1075,7 +1089,7 @@ class Game:
                             options = [KONG]
                         else:
                             options.append(KONG)
-                if self.HAS_CHOW and s == o1 and not declared[s]:
+                if self._has_chow and s == o1 and not declared[s]:
                     hand = hands[s]
                     for action, a, b in CHOW_PATTERNS[tile]:
                         if hand[a] and hand[b]:
@@ -1276,7 +1290,7 @@ class Game:
     def _update_waits(self, seat: int) -> None:
         """Recompute `waits[seat]` for a hand at waiting size (hot: one core call, ~150 ns)."""
         # (the bytearray is read in place; the meld count is positional: see _waits_mask_m)
-        self.waits[seat] = _waits_mask_m(self.hands[seat], self.FORMS, self.n_melds[seat])
+        self.waits[seat] = _waits_mask_m(self.hands[seat], self._forms, self.n_melds[seat])
 
     def core_melds(self, seat: int) -> Tuple[Meld, ...]:
         """The seat's melds as core `Meld` objects (claim markers relative to the seat)."""

@@ -150,7 +150,7 @@ class SichuanGame(Game):
             if counts[t]:
                 self.waits[seat] = 0  # holding a void-suit tile: cannot win
                 return
-        self.waits[seat] = _waits_mask_m(hand, self.FORMS, self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
+        self.waits[seat] = _waits_mask_m(hand, self._forms, self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
 
     def _discard_mask(self, seat: int) -> int:
         # Hot path (every turn): void-suit tiles must go first. A C loop over the hand's buffer when

@@ -65,6 +65,9 @@ cdef class Game:
     cdef public list _events
     cdef public Py_ssize_t step
     cdef public bint _lazy_turn
+    cdef public Py_ssize_t _forms
+    cdef public bint _has_chow
+    cdef public bint _ask_every_discard
 
     # The engine's internal steps and the ruleset hooks they call: C calls between compiled methods
     # (a ruleset subclass still overrides a hook with a plain def; cpdef dispatches to it).
