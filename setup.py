@@ -18,6 +18,11 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 
+# MAHJONG_CORE_SANITIZE=1: ASan + UBSan in every compiled module, the game's too (the native
+# self-play loop and the engine write the hands' buffers in place).
+SANITIZER_FLAGS = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
+
+
 def compile_args():
     if sys.platform == "win32":
         return ["/std:c++17", "/O2", "/EHsc", "/utf-8"], []  # the MCR fan table has UTF-8 literals
@@ -27,9 +32,8 @@ def compile_args():
     else:
         args += ["-O3", "-g0"]  # release: no debug info (Python's own CFLAGS carry -g; it would triple the size)
     if os.environ.get("MAHJONG_CORE_SANITIZE"):
-        flags = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer"]
-        args += flags + ["-g"]
-        link += flags
+        args += SANITIZER_FLAGS + ["-g"]
+        link += SANITIZER_FLAGS
     if os.environ.get("MAHJONG_CORE_NATIVE"):
         args += ["-march=native"]
     return args, link
@@ -157,11 +161,15 @@ GAME_HOT_MODULES = {
     "mahjong_core.rules.changbai.settlement": "python/rules/changbai/settlement.py",
 }
 game_flags = [] if sys.platform == "win32" or os.environ.get("MAHJONG_CORE_DEBUG") else ["-g0"]
+game_link_flags = []
+if os.environ.get("MAHJONG_CORE_SANITIZE") and sys.platform != "win32":
+    game_flags = SANITIZER_FLAGS + ["-g"]
+    game_link_flags = SANITIZER_FLAGS
 # The native self-play loop over the compiled engine (it cimports Game's extension type, so it is
 # built only with the modules above; simulate.play_hand uses it where it is importable).
 GAME_NATIVE_MODULES = {"mahjong_core.game._selfplay": "python/game/_selfplay.pyx"}
 game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
-    Extension(name, [path], extra_compile_args=game_flags)
+    Extension(name, [path], extra_compile_args=game_flags, extra_link_args=game_link_flags)
     for name, path in {**GAME_HOT_MODULES, **GAME_NATIVE_MODULES}.items()
 ]
 
