@@ -881,7 +881,7 @@ class Game:
             self._declared_turn(seat, tile, can_win)
             return
         if self._lazy_turn and not can_win:  # the native self-play loop reads this turn itself
-            self._pending = None
+            self._pending = None  # type: ignore[assignment]  # (unbuilt: see _lazy_turn)
             return
         options = self._turn_options(seat)
         if can_win:
@@ -937,7 +937,7 @@ class Game:
         self.replacement = False
         self.phase = AFTER_CLAIM
         if self._lazy_turn:  # the native self-play loop reads this turn itself
-            self._pending = None
+            self._pending = None  # type: ignore[assignment]  # (unbuilt: see _lazy_turn)
             return
         self._pending = {seat: self._discard_options(seat)}
 
@@ -1043,7 +1043,7 @@ class Game:
                     self.drawn = drawn
                     self.phase = TURN  # (replacement is False already)
                     if self._lazy_turn:  # the native self-play loop reads this turn itself
-                        self._pending = None
+                        self._pending = None  # type: ignore[assignment]  # (unbuilt: see _lazy_turn)
                         return
                     self._pending = {nxt: self._turn_options(nxt)}
                     return
