@@ -177,3 +177,18 @@ def test_a_game_pickled_without_the_per_game_switches_plays_on(ruleset):
     for g in (game, old):
         play_hand(g, [make_bot("random") for _ in range(4)])
     assert old.log == game.log and old.state() == game.state()
+
+
+def test_greedy_preference_helpers_follow_the_documented_order():
+    """GreedyBot's tie order — honours, terminals, 2/8, middle tiles (`_ORDER`) — read off masks
+    group by group: the same as sorting the mask's tiles by their place in `_ORDER`."""
+    from mahjong_core.game import bots
+
+    assert sorted(bots._ORDER) == list(range(34))
+    rng = random.Random(8)
+    for _ in range(3000):
+        mask = rng.getrandbits(34) & rng.getrandbits(34)
+        expected = sorted((t for t in range(34) if mask >> t & 1), key=bots._ORDER.index)
+        assert bots._by_preference(mask) == expected
+        if expected:
+            assert bots._first_by_preference(mask) == expected[0]

@@ -48,9 +48,12 @@ _K_VOID = ActionKind.VOID
 _K_PIAO = ActionKind.PIAO
 
 #: Discard preference when several discards keep the same shanten: honours, terminals, 2/8, the rest.
-_ORDER = tuple(list(range(27, 34)) + [0, 8, 9, 17, 18, 26] + [1, 7, 10, 16, 19, 25]
-               + [t for t in range(27) if t % 9 in (2, 3, 4, 5, 6)])
-_TILE_RANK = tuple(_ORDER.index(t) for t in range(34))
+_PREFERENCE_GROUPS = (tuple(range(27, 34)), (0, 8, 9, 17, 18, 26), (1, 7, 10, 16, 19, 25),
+                      tuple(t for t in range(27) if t % 9 in (2, 3, 4, 5, 6)))
+_ORDER = tuple(t for group in _PREFERENCE_GROUPS for t in group)
+#: the groups as 34-bit masks: within a group the order is the tile order, so the tiles of a mask in
+#: preference order are its bits group by group, lowest first (no sort, no rank lookup per tile)
+_GROUP_MASKS = tuple(sum(1 << t for t in group) for group in _PREFERENCE_GROUPS)
 
 
 def is_bot(obj: Any) -> bool:
@@ -263,25 +266,22 @@ class GreedyBot(Bot):
 def _by_preference(mask: int) -> List[int]:
     """The tiles of a 34-bit mask in discard preference order (honours, terminals, 2/8, the rest)."""
     tiles = []
-    while mask:
-        low = mask & -mask
-        tiles.append(low.bit_length() - 1)
-        mask ^= low
-    if len(tiles) > 1:
-        tiles.sort(key=_TILE_RANK.__getitem__)
+    for group in _GROUP_MASKS:
+        bits = mask & group
+        while bits:
+            low = bits & -bits
+            tiles.append(low.bit_length() - 1)
+            bits ^= low
     return tiles
 
 
 def _first_by_preference(mask: int) -> int:
     """The first tile of a non-empty 34-bit mask in discard preference order."""
-    best = -1
-    while mask:
-        low = mask & -mask
-        t = low.bit_length() - 1
-        if best < 0 or _TILE_RANK[t] < _TILE_RANK[best]:
-            best = t
-        mask ^= low
-    return best
+    for group in _GROUP_MASKS:
+        bits = mask & group
+        if bits:
+            return (bits & -bits).bit_length() - 1
+    raise ValueError("_first_by_preference: empty mask")
 
 
 def _without(hand: bytearray, t: int) -> bytes:
