@@ -1,12 +1,15 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False
-"""The native self-play loop: `play_hand`'s decisions for the seats the built-in `RandomBot` plays.
+"""The native self-play loop: `play_hand`'s decisions for the seats of the built-in `RandomBot` and
+`GreedyBot`.
 
-Hot path of every random self-play (`simulate`, the benchmarks, the compiled-vs-source tests): a
-hand is ~70 decisions, and answering one through the Python driver (`play_hand`'s loop, the bot's
-`choose`, `Game.act`'s checks, the turn's list of legal actions) cost several times the engine's
-own step. This loop answers for the seats whose bot is exactly `RandomBot` — the same choice,
-`actions[int(rng.random() * len(actions))]`, from the same random stream, in the same order — and
-applies it the way `Game.act` does, through the engine's own compiled steps. It builds no Python
+Hot path of every self-play with the built-in bots (`simulate`, the benchmarks, the
+compiled-vs-source tests): a hand is ~70 decisions, and answering one through the Python driver
+(`play_hand`'s loop, the bot's `choose`, `Game.act`'s checks, the turn's list of legal actions) cost
+several times the engine's own step. This loop answers for the seats whose bot is exactly
+`RandomBot` — the same choice, `actions[int(rng.random() * len(actions))]`, from the same random
+stream, in the same order — or exactly `GreedyBot` (its own code: `discard_from` on a turn of
+discards only, `choose` otherwise), and applies the answer the way `Game.act` does, through the
+engine's own compiled steps. It builds no Python
 object per plain turn: the engine's fast draw (`Game._discard_tile`) leaves such a turn's question
 unbuilt while `_lazy_turn` is set, and the turn's legal discards are read as a bit mask
 (`Game._discard_mask`, each ruleset's one definition of them) instead of a list of actions.
@@ -63,15 +66,18 @@ cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
     return 0
 
 
-cdef int _answer(Game g, Py_ssize_t seat, object action) except -1:
-    """Apply the only asked seat's answer as `act` does (a turn's discard without act's checks: it
-    was chosen from the legal list)."""
+cdef int _answer(Game g, Py_ssize_t seat, object action, list options) except -1:
+    """Apply the only asked seat's answer as `act` does: a turn's discard that is one of `options`
+    (an identity scan, as act's) directly, anything else through `act` (which checks it)."""
     cdef Py_ssize_t phase = g.phase
-    cdef Py_ssize_t uid = action.uid
-    if (phase == TURN or phase == AFTER_CLAIM) and uid < 34:
-        _discard(g, seat, uid)
-    else:
-        g.act(seat, action)
+    if phase == TURN or phase == AFTER_CLAIM:
+        for legal in options:
+            if legal is action:
+                if action.uid < 34:
+                    _discard(g, seat, action.uid)
+                    return 0
+                break
+    g.act(seat, action)
     return 0
 
 
@@ -114,7 +120,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
             options = g._discard_options(seat)
             options.extend(extras)
             g._pending = {seat: options}
-            _answer(g, seat, greedy.choose(g, seat, options))
+            _answer(g, seat, greedy.choose(g, seat, options), options)
             return 0
         t = greedy.discard_from(g, seat, mask)
         if not (0 <= t < 34 and (mask >> t) & 1):  # (the engine writes through this index)
@@ -175,7 +181,7 @@ def advance(Game g, tuple seats):
                         continue
                 else:
                     return
-                _answer(g, seat, action)
+                _answer(g, seat, action, options)
                 continue
             # Several seats (a claim window, 定缺 / 飘): play_hand's order, every seat one of ours.
             for key in pending:
