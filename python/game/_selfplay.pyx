@@ -9,10 +9,9 @@ several times the engine's own step. This loop answers for the seats whose bot i
 `RandomBot` — the same choice, `actions[int(rng.random() * len(actions))]`, from the same random
 stream, in the same order — or exactly `GreedyBot` (its own code: `discard_from` on a turn of
 discards only, `choose` otherwise), and applies the answer the way `Game.act` does, through the
-engine's own compiled steps. It builds no Python
-object per plain turn: the engine's fast draw (`Game._discard_tile`) leaves such a turn's question
-unbuilt while `_lazy_turn` is set, and the turn's legal discards are read as a bit mask
-(`Game._discard_mask`, each ruleset's one definition of them) instead of a list of actions.
+engine's own compiled steps. It builds no Python object per plain turn: the engine leaves such a
+turn's question unbuilt while `_lazy_turn` is set, and the turn's legal discards are read as a bit
+mask (`Game._discard_mask`, each ruleset's one definition of them) instead of a list of actions.
 
 It only runs on the compiled engine (this module cimports its extension type), only for the
 registered ruleset classes (a subclass such as the Botzone table may override how a turn is asked),
@@ -91,6 +90,16 @@ cdef dict _question(Game g):
     return {seat: g._turn_options(seat)}
 
 
+cdef list _full_turn(Game g, Py_ssize_t seat, list extras):
+    """Build the turn's question with its kongs / declarations `extras` (`_turn_options`' order:
+    the discards first) and return its actions."""
+    cdef list options = g._discard_options(seat)
+    if extras is not None:
+        options.extend(extras)
+    g._pending = {seat: options}
+    return options
+
+
 cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except -1:
     """A turn the engine left unbuilt (`_pending` None). Its actions are, in this order, the legal
     discards, then after a draw the kongs and the 报听 declarations (`Game._turn_options`); the
@@ -104,10 +113,6 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
         g._pending = _question(g)  # the question as the engine asks it
         return 0
     mask = g._discard_mask(seat)
-    bits = mask
-    while bits:
-        n += <Py_ssize_t>(bits & 1)
-        bits >>= 1
     if g.phase != AFTER_CLAIM:
         if g._may_kong(seat):
             extras = g._kong_options(seat)
@@ -117,9 +122,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
                 extras = declares if extras is None else extras + declares
     if greedy is not None:
         if extras:  # kongs or declarations: GreedyBot weighs them on the full list
-            options = g._discard_options(seat)
-            options.extend(extras)
-            g._pending = {seat: options}
+            options = _full_turn(g, seat, extras)
             _answer(g, seat, greedy.choose(g, seat, options), options)
             return 0
         t = greedy.discard_from(g, seat, mask)
@@ -128,13 +131,13 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
             raise AssertionError(f"GreedyBot.discard_from gave {t!r}, not a legal discard")
         _discard(g, seat, t)
         return 0
+    bits = mask
+    while bits:
+        n += <Py_ssize_t>(bits & 1)
+        bits >>= 1
     k = _pick(draw, n + (len(extras) if extras is not None else 0))
     if k >= n:  # a kong or a declaration (or u * n rounded up to n: indexing raises, as in Python)
-        options = g._discard_options(seat)
-        if extras is not None:
-            options.extend(extras)
-        g._pending = {seat: options}
-        g.act(seat, options[k])
+        g.act(seat, _full_turn(g, seat, extras)[k])
         return 0
     if k < 0:
         g._pending = _question(g)
@@ -155,7 +158,7 @@ def advance(Game g, tuple seats):
     (`seats`, from `native_seats`), until the hand is over or a question is for another bot."""
     cdef dict pending, answered
     cdef list options, draws, greedy
-    cdef Py_ssize_t seat, k
+    cdef Py_ssize_t seat
     draws, greedy = seats
     if len(draws) != 4 or len(greedy) != 4:
         raise ValueError("advance: seats must have one entry per seat")
