@@ -760,20 +760,14 @@ class Game:
         # Once per hand, 53 tiles: compiled, `hand` is the seat's buffer, written in place after
         # the tile is checked to be a kind (engine.pxd); a flower here would be a ruleset's error
         # (rulesets with flowers deal them themselves), raised as indexing the bytearray does.
-        wall, dealer = self.wall, self.dealer
-        for k in range(4):
-            seat = (dealer + k) & 3
-            hand = self.hands[seat]
-            for i in range(13 * k, 13 * k + 13):
-                t = wall[i]
-                if not 0 <= t < 34:
-                    raise IndexError("bytearray index out of range")
-                hand[t] += 1
-        hand = self.hands[dealer]
-        t = wall[52]
-        if not 0 <= t < 34:
-            raise IndexError("bytearray index out of range")
-        hand[t] += 1
+        # Tiles 13k..13k+12 go to the k-th seat from the dealer; tile 52 (k = 4) to the dealer.
+        wall, dealer, hands = self.wall, self.dealer, self.hands
+        for i in range(53):
+            t = wall[i]
+            if not 0 <= t < 34:
+                raise IndexError("bytearray index out of range")
+            hand = hands[(dealer + i // 13) & 3]
+            hand[t] += 1
         self.head = 53
         self._events.append(("deal", dealer))
 

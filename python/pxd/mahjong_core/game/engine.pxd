@@ -116,7 +116,7 @@ cdef class Game:
     cpdef _added_kong(self, seat, tile)
     cpdef _complete_added_kong(self, seat, tile)
     cpdef core_melds(self, seat)
-    @cython.locals(k=Py_ssize_t, seat=Py_ssize_t, i=Py_ssize_t, t=Py_ssize_t, hand=counts_w)
+    @cython.locals(dealer=Py_ssize_t, i=Py_ssize_t, t=Py_ssize_t, hand=counts_w, hands=list)
     cpdef _deal(self)
 
 
