@@ -3,6 +3,7 @@ bots' questions natively where the engine is compiled. It must change nothing bu
 same answers, events, state and ledger as the Python driver, every other bot still asked through
 `choose`, and a failure inside it leaves a game that `act` can go on with."""
 
+import contextlib
 import importlib.machinery
 import json
 import os
@@ -43,18 +44,25 @@ class ScriptedRandom(RandomBot):
         return super().choose(game, seat, actions)
 
 
+@contextlib.contextmanager
+def driver(native):
+    """play_hand with the native loop (where the build has it) or, native=False, the Python driver."""
+    saved = simulate_module._native_advance
+    if not native:
+        simulate_module._native_advance = None
+    try:
+        yield
+    finally:
+        simulate_module._native_advance = saved
+
+
 def _played(ruleset, hand, bots, native):
     rng = random.Random(7 * 2**32 + hand)
     for bot in bots:
         bot.new_hand(rng)
     game = new_game(ruleset, seed=7, hand_no=hand, dealer=hand % 4)
-    saved = simulate_module._native_advance
-    if not native:
-        simulate_module._native_advance = None
-    try:
+    with driver(native):
         play_hand(game, bots)
-    finally:
-        simulate_module._native_advance = saved
     return json.dumps([game.log, game.state(), game.ledger.to_json()], sort_keys=True, default=str)
 
 
@@ -112,14 +120,8 @@ def test_an_error_inside_the_loop_leaves_a_game_act_can_continue(ruleset, fail_a
         for bot in bots:
             bot.new_hand(stream)
         game = new_game(ruleset, seed=5, hand_no=fail_at, dealer=1)
-        saved = simulate_module._native_advance
-        if not native:
-            simulate_module._native_advance = None
-        try:
-            with pytest.raises(RuntimeError, match="stream broke"):
-                play_hand(game, bots)
-        finally:
-            simulate_module._native_advance = saved
+        with driver(native), pytest.raises(RuntimeError, match="stream broke"):
+            play_hand(game, bots)
         assert game._lazy_turn is False
         pending = game.pending()
         assert pending, "the failing question is still open"
