@@ -226,6 +226,6 @@ setup(
     # exactly what the .py files do (with it on, `seed: int` would silently take 1.5 or True).
     # python/pxd holds the augmenting declarations of compiled modules under their package names
     # (python/pxd/mahjong_core/game/engine.pxd: Game as an extension type, see that file).
-    + cythonize_stale(game, language_level=3, include_path=["python/pxd"], nthreads=build_jobs(),
+    + cythonize_stale(game, language_level=3, include_path=["python/pxd", "."], nthreads=build_jobs(),
                       compiler_directives={"annotation_typing": False, "auto_pickle": False}),
 )

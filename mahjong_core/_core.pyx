@@ -450,6 +450,30 @@ def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     return _shanten_of(hand, _forms(forms), melds, exclude_exhausted)
 
 
+cdef uint64_t waits_of_counts(const uint8_t* counts, int melds, unsigned forms) noexcept nogil:
+    """C entry (see _core.pxd): `cs.waits` without its exception; ~0 when the input is invalid."""
+    if not cs.input_is_valid(counts, melds, forms, cs.TileCount.Waiting, True):
+        return ~(<uint64_t>0)
+    return cs.waits_unchecked(counts, melds, forms)
+
+
+cdef int shanten_of_counts(const uint8_t* counts, int melds, unsigned forms) noexcept nogil:
+    """C entry (see _core.pxd): `cs.shanten` without its exception; SHANTEN_INVALID when invalid."""
+    if not cs.input_is_valid(counts, melds, forms, cs.TileCount.Either, False):
+        return SHANTEN_INVALID
+    cdef int value = cs.shanten_unchecked(counts, melds, forms)
+    return SHANTEN_INVALID if value == cs.kNotApplicable else value
+
+
+cdef uint64_t best_discards_of_counts(const uint8_t* counts, int melds, unsigned forms) noexcept nogil:
+    """C entry (see _core.pxd): `cs.best_discards` without its exception, packed as
+    (shanten + 1) << 34 | tiles; ~0 when the input is invalid."""
+    if not cs.input_is_valid(counts, melds, forms, cs.TileCount.Complete, True):
+        return ~(<uint64_t>0)
+    cdef cs.BestDiscards b = cs.best_discards_unchecked(counts, melds, forms)
+    return ((<uint64_t>(b.shanten + 1)) << 34) | b.tiles
+
+
 def _shanten_melds(hand, forms, melds):
     """`shanten(hand, forms, melds=melds)` with every argument positional: the engine's and the
     bots' hot call (from compiled code a keyword argument costs a dict per call, more than the rest

@@ -195,6 +195,21 @@ void validate_hand(const uint8_t* counts, int melds, TileCount expect) {
   }
 }
 
+bool input_is_valid(const uint8_t* counts, int melds, unsigned forms, TileCount expect, bool possible) noexcept {
+  if (forms == 0 || (forms & ~kAllForms) || melds < 0 || melds > kMaxMelds) return false;
+  if (possible && !(forms & possible_forms(melds))) return false;
+  unsigned total = 0, worst = 0;
+  for (int i = 0; i < kKinds; ++i) {
+    total += counts[i];
+    worst = counts[i] > worst ? counts[i] : worst;
+  }
+  const unsigned waiting = 13 - 3 * melds;
+  if (worst > kMaxCopies) return false;
+  return expect == TileCount::Waiting    ? total == waiting
+         : expect == TileCount::Complete ? total == waiting + 1
+                                         : (total == waiting || total == waiting + 1);
+}
+
 void require_possible_forms(unsigned forms, int melds) {
   if (!(forms & possible_forms(melds)))
     throw InvalidHand("none of the requested forms (flags " + std::to_string(forms) + ") is possible with " +

@@ -329,6 +329,31 @@ void test_discard_options_against_single_discards() {
   CHECK(knitted_best > 1000);  // the knitted straight really decided many of the options above
 }
 
+// input_is_valid (the non-throwing check of the C entry points) against the throwing validators, on
+// random counts near the valid sizes, every meld count -1..5, every forms value 0..32.
+void test_input_is_valid_against_validators() {
+  std::mt19937 rng(24);
+  const TileCount expects[] = {TileCount::Waiting, TileCount::Complete, TileCount::Either};
+  for (int round = 0; round < 20000; ++round) {
+    std::vector<uint8_t> c(kKinds, 0);
+    const int melds = static_cast<int>(rng() % 7) - 1;
+    const int tiles = std::max(0, 13 - 3 * std::max(melds, 0)) + static_cast<int>(rng() % 3);
+    for (int k = 0; k < tiles; ++k) c[rng() % kKinds] += (rng() % 50 == 0) ? 2 : 1;
+    const unsigned forms = rng() % 33;
+    const TileCount expect = expects[rng() % 3];
+    const bool possible = rng() % 2;
+    bool valid = true;
+    try {
+      validate_forms(forms);
+      validate_hand(c.data(), melds, expect);
+      if (possible) require_possible_forms(forms, melds);
+    } catch (const std::invalid_argument&) {  // InvalidHand and InvalidArgument
+      valid = false;
+    }
+    CHECK(input_is_valid(c.data(), melds, forms, expect, possible) == valid);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -337,6 +362,7 @@ int main() {
   test_simd_paths_against_loops();
   test_errors();
   test_discard_options_against_single_discards();
+  test_input_is_valid_against_validators();
   std::printf("%d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -25,17 +25,15 @@ from __future__ import annotations
 import random
 from typing import Any, Dict, List, Sequence, Tuple, Type
 
-from mahjong_core import _core
 from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.tiles import Forms
 
 from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
+# The core's hot calls, every argument positional (C calls when compiled: see engine._waits_mask_m).
+from .engine import _best_discards_m, _shanten_m, _waits_mask_m
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "is_bot", "start_hand"]
 
-_shanten_m = _core._shanten_melds  # shanten(h, f, melds=m), positional: the hot call
-_waits = _core.waits
-_best_discards = _core.best_discards
 
 _K_DISCARD = ActionKind.DISCARD
 _K_DECLARE = ActionKind.DECLARE
@@ -226,8 +224,7 @@ class GreedyBot(Bot):
         """Unseen-by-me copies of the winning tiles after discarding `tile` (a ready hand)."""
         hand[tile] -= 1
         try:
-            counts = bytes(hand)
-            return sum(4 - hand[w] for w in _waits(counts, forms, melds=melds))
+            return _unseen_winning(hand, forms, melds)
         finally:
             hand[tile] += 1
 
@@ -236,8 +233,7 @@ class GreedyBot(Bot):
         # Hot path: one core call finds the lowest shanten a discard reaches and which discards reach
         # it; the first of those in preference order (honours, terminals, 2/8, middle tiles) is taken
         # — except with a ready hand, where every ready discard is scored by its unseen winning tiles.
-        counts = bytes(hand)
-        target, reaching = _best_discards(counts, forms, melds=melds)
+        target, reaching = _best_discards_m(hand, forms, melds)
         if discards.bit_count() == 34 - hand.count(0):  # (legal discards are kinds held)
             # Every kind held may go (the usual case): the legal best discards are the bits of
             # `reaching`, in preference order; a hand that is not ready takes the first of them.
@@ -256,11 +252,22 @@ class GreedyBot(Bot):
         best, best_value = legal[0], -1
         for t in legal:
             hand[t] -= 1
-            value = sum(4 - hand[w] for w in _waits(hand, forms, melds=melds))
+            value = _unseen_winning(hand, forms, melds)
             hand[t] += 1
             if value > best_value:
                 best, best_value = t, value
         return best, 0
+
+
+def _unseen_winning(hand: bytearray, forms: int, melds: int) -> int:
+    """The copies of a ready hand's winning tiles not in the hand itself (0 when not ready)."""
+    waits = _waits_mask_m(hand, forms, melds)
+    value = 0
+    while waits:
+        low = waits & -waits
+        value += 4 - hand[low.bit_length() - 1]
+        waits ^= low
+    return value
 
 
 def _by_preference(mask: int) -> List[int]:

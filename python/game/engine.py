@@ -98,11 +98,54 @@ _K_CHOW = ActionKind.CHOW
 
 _shanten = _core.shanten
 _waits = _core.waits
+_best_discards = _core.best_discards
 _waits_mask = _core.waits_mask
 # The hot calls with melds: waits_mask / shanten(h, f, melds=m) with every argument positional (from
 # compiled code a keyword argument costs a dict per call, more than the rest of the call).
-_waits_mask_m = _core._waits_mask_melds
-_shanten_m = _core._shanten_melds
+_waits_mask_melds = _core._waits_mask_melds
+_shanten_melds = _core._shanten_melds
+
+try:  # Compiled, `cython.compiled` is True and engine.pxd cimports the core's C entry points.
+    import cython
+    _COMPILED = cython.compiled
+except ImportError:  # a pure-Python build without Cython installed
+    _COMPILED = False
+
+
+def _waits_mask_m(hand: Any, forms: int, melds: int) -> int:
+    """`_core.waits_mask(hand, forms, melds=melds)`, every argument positional. Hot path (every
+    discard): compiled, 34 counts in a bytearray or bytes go to the core by a C call
+    (`waits_of_counts`, mahjong_core/_core.pxd) instead of a Python call. The Python call remains
+    for a pure-Python build and for any input the C entry refuses: it raises the error saying why."""
+    if _COMPILED and (type(hand) is bytearray or type(hand) is bytes) and len(hand) == 34 and 0 <= melds <= 4:
+        counts = hand
+        w = waits_of_counts(counts, melds, forms)  # type: ignore[name-defined]  # noqa: F821 (cimported)
+        if w != 0xFFFFFFFFFFFFFFFF:  # (all bits: the C entry's "invalid")
+            return w
+    return _waits_mask_melds(hand, forms, melds)
+
+
+def _shanten_m(hand: Any, forms: int, melds: int) -> int:
+    """`_core.shanten(hand, forms, melds=melds)`, every argument positional: as `_waits_mask_m`
+    (the bots' and the 报听 checks' hot call; `shanten_of_counts` compiled)."""
+    if _COMPILED and (type(hand) is bytearray or type(hand) is bytes) and len(hand) == 34 and 0 <= melds <= 4:
+        counts = hand
+        value = shanten_of_counts(counts, melds, forms)  # type: ignore[name-defined]  # noqa: F821 (cimported)
+        if value != -100:  # SHANTEN_INVALID
+            return value
+    return _shanten_melds(hand, forms, melds)
+
+
+def _best_discards_m(hand: Any, forms: int, melds: int) -> Tuple[int, int]:
+    """`_core.best_discards(hand, forms, melds=melds)` — (the lowest shanten a discard reaches, the
+    34-bit mask of the discards reaching it) — as `_waits_mask_m` (GreedyBot's hot call)."""
+    if _COMPILED and (type(hand) is bytearray or type(hand) is bytes) and len(hand) == 34 and 0 <= melds <= 4:
+        counts = hand
+        packed = best_discards_of_counts(counts, melds, forms)  # type: ignore[name-defined]  # noqa: F821
+        if packed != 0xFFFFFFFFFFFFFFFF:  # (shanten + 1) << 34 | tiles; all bits: invalid
+            return (packed >> 34) - 1, packed & 0x3FFFFFFFF
+    return _best_discards(hand, forms, melds=melds)
+
 
 _OTHERS = OTHERS
 _ALL_ACTIONS = ALL_ACTIONS

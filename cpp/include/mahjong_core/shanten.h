@@ -39,6 +39,10 @@ constexpr unsigned possible_forms(int melds) {
 }
 // Throws InvalidHand when none of `forms` is possible with `melds` melds.
 void require_possible_forms(unsigned forms, int melds);
+// True when validate_forms and validate_hand would pass (and, with `possible`, require_possible_forms):
+// the non-throwing check of the C entry points compiled callers use (an invalid input then takes the
+// throwing path, which says what is wrong).
+bool input_is_valid(const uint8_t* counts, int melds, unsigned forms, TileCount expect, bool possible) noexcept;
 
 // Per-form shanten (unchecked). A form that cannot apply (e.g. seven pairs with melds) returns
 // kNotApplicable.

@@ -5,6 +5,8 @@
 
 cimport cython
 
+from mahjong_core._core cimport best_discards_of_counts, shanten_of_counts, waits_of_counts
+
 ctypedef const unsigned char* counts_t  # a hand's bytearray buffer, read in place
 ctypedef unsigned char* counts_w  # a hand's bytearray buffer, written in place (indices checked first)
 
@@ -79,7 +81,8 @@ cdef class Game:
     cpdef _kong_options(self, Py_ssize_t seat)
     cpdef _after_claim_turn(self, Py_ssize_t seat)
     cpdef _turn_action(self, seat, action)
-    cpdef _resolve_window(self, pending, answers)
+    # The windows' tables are dicts (typed: `.get` and `in` are C dict calls, not method calls).
+    cpdef _resolve_window(self, dict pending, dict answers)
     # C integers for the seats and tiles of the two hottest steps: their indexing of the per-seat
     # lists and the hand's bytearray skips converting a Python int at every subscript.
     @cython.locals(o1=Py_ssize_t, o2=Py_ssize_t, o3=Py_ssize_t, nxt=Py_ssize_t, head=Py_ssize_t,
@@ -88,7 +91,10 @@ cdef class Game:
     cpdef _discard_tile(self, Py_ssize_t seat, Py_ssize_t tile, declare)
     @cython.locals(o1=Py_ssize_t, s=Py_ssize_t, count=Py_ssize_t)
     cpdef _open_claims(self, Py_ssize_t discarder, Py_ssize_t tile)
-    cpdef _resolve_claims(self, pending, answers)
+    @cython.locals(order=tuple, winners=list)
+    cpdef _resolve_claims(self, dict pending, dict answers)
+    @cython.locals(order=tuple, winners=list)
+    cpdef _resolve_rob(self, dict pending, dict answers)
     cpdef _run(self)
     cpdef _update_waits(self, Py_ssize_t seat)
     @cython.locals(counts=counts_t, t=Py_ssize_t, mask="unsigned long long",
@@ -121,3 +127,13 @@ cdef class Game:
 
 
 cpdef _core_meld(meld)
+
+# The core's hot calls as C calls (engine.py, `_waits_mask_m`): `_COMPILED` is set from
+# `cython.compiled`, so the pure-Python source takes the Python call.
+cdef bint _COMPILED
+@cython.locals(counts=counts_t, w="unsigned long long")
+cpdef _waits_mask_m(hand, unsigned forms, int melds)
+@cython.locals(counts=counts_t, value=int)
+cpdef _shanten_m(hand, unsigned forms, int melds)
+@cython.locals(counts=counts_t, packed="unsigned long long")
+cpdef tuple _best_discards_m(hand, unsigned forms, int melds)

@@ -1,7 +1,7 @@
 # Cython declarations for rules/changbai/flow.py (see ../../game/engine.pxd): compiled, ChangbaiGame
 # is an extension type too, so the engine calls its hooks as C functions.
 
-from mahjong_core.game.engine cimport Game
+from mahjong_core.game.engine cimport Game, _shanten_m  # C calls (engine.pxd)
 
 
 cdef class ChangbaiGame(Game):

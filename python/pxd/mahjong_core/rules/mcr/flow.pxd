@@ -1,7 +1,7 @@
 # Cython declarations for rules/mcr/flow.py (see ../../game/engine.pxd): compiled, MCRGame
 # is an extension type too, so the engine calls its hooks as C functions.
 
-from mahjong_core.game.engine cimport Game
+from mahjong_core.game.engine cimport Game, _shanten_m, _waits_mask_m  # C calls (engine.pxd)
 
 
 cdef class MCRGame(Game):

@@ -3,7 +3,7 @@
 
 cimport cython
 
-from mahjong_core.game.engine cimport Game, counts_t
+from mahjong_core.game.engine cimport Game, _waits_mask_m, counts_t  # C calls (engine.pxd)
 
 
 cdef class SichuanGame(Game):
