@@ -194,3 +194,50 @@ def test_greedy_preference_helpers_follow_the_documented_order():
         assert bots._by_preference(mask) == expected
         if expected:
             assert bots._first_by_preference(mask) == expected[0]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+@pytest.mark.parametrize("bad_at", [1, 4, 9])
+def test_an_illegal_answer_in_a_window_raises_and_changes_nothing(ruleset, bad_at, monkeypatch):
+    """GreedyBot's `choose` answers its `bad_at`-th claim question with an action that is not legal
+    there: the native loop (which applies legal window answers without `act`) must raise what `act`
+    raises and leave the game exactly as the Python driver does, one the hand can go on from."""
+    from mahjong_core.errors import IllegalActionError
+    from mahjong_core.game.actions import PASS
+    from mahjong_core.game.bots import GreedyBot
+
+    original = GreedyBot.choose
+    windows = [0]  # claim questions asked so far in this run
+
+    def choose(self, game, seat, actions):
+        if PASS in actions:  # a claim or rob window
+            windows[0] += 1
+            if windows[0] == bad_at:
+                return DISCARD[0]  # never legal in a window
+        return original(self, game, seat, actions)
+
+    monkeypatch.setattr(GreedyBot, "choose", choose)
+    results = []
+    for native in (True, False):
+        raised = False
+        windows[0] = 0
+        for hand in range(30):  # the first hand where some greedy seat meets `bad_at` windows
+            bots = [make_bot("greedy") for _ in range(4)]
+            rng = random.Random(hand)
+            for bot in bots:
+                bot.new_hand(rng)
+            game = new_game(ruleset, seed=3, hand_no=hand, dealer=0)
+            with driver(native):
+                try:
+                    play_hand(game, bots)
+                except IllegalActionError as exc:
+                    raised = True
+                    message = str(exc)
+                    break
+        assert raised
+        results.append((hand, message, json.dumps([game.state(), game.events()], sort_keys=True, default=str)))
+        monkeypatch.setattr(GreedyBot, "choose", original)
+        play_hand(game, [make_bot("random") for _ in range(4)])
+        assert game.finished
+        monkeypatch.setattr(GreedyBot, "choose", choose)
+    assert results[0] == results[1]

@@ -24,10 +24,11 @@ hands with it and with the engine's uncompiled source and compares every log, st
 from mahjong_core.game.engine cimport Game
 
 from mahjong_core.game.bots import GreedyBot, RandomBot
-from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM, TURN as _TURN
+from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM, LAST_DRAW as _LAST_DRAW, TURN as _TURN
 
 cdef Py_ssize_t TURN = _TURN
 cdef Py_ssize_t AFTER_CLAIM = _AFTER_CLAIM
+cdef Py_ssize_t LAST_DRAW = _LAST_DRAW
 
 
 def native_seats(bots):
@@ -66,18 +67,58 @@ cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
 
 
 cdef int _answer(Game g, Py_ssize_t seat, object action, list options) except -1:
-    """Apply the only asked seat's answer as `act` does: a turn's discard that is one of `options`
-    (an identity scan, as act's) directly, anything else through `act` (which checks it)."""
-    cdef Py_ssize_t phase = g.phase
+    """Apply the answer of `seat`, the only seat asked, as `act` does once its checks pass: an
+    action found in `options` (act's identity scan) directly, anything else through `act` (which
+    raises, changing nothing)."""
+    cdef Py_ssize_t phase, uid
+    for legal in options:
+        if legal is action:
+            break
+    else:
+        g.act(seat, action)
+        return 0
+    uid = action.uid
+    phase = g.phase
+    if (phase == TURN or phase == AFTER_CLAIM) and uid < 34:
+        _discard(g, seat, uid)
+        return 0
+    pending = g._pending
+    g._actions.append(seat << 8 | uid)
+    g._pending = {}
     if phase == TURN or phase == AFTER_CLAIM:
-        for legal in options:
-            if legal is action:
-                if action.uid < 34:
-                    _discard(g, seat, action.uid)
-                    return 0
-                break
-    g.act(seat, action)
+        g._turn_action(seat, action)
+    elif phase == LAST_DRAW:
+        g._last_draw_action(seat, action)
+    else:
+        g._resolve_window(pending, {seat: action})
+    g.step += 1
+    if g._next_draw >= 0:
+        g._run()
     return 0
+
+
+cdef bint _answer_one_of_many(Game g, object seat, object action, dict pending) except -1:
+    """Record the answer of `seat`, one of several seats asked (none of which answered twice), as
+    `act` does once its checks pass — an action not among the seat's options goes through `act`,
+    which raises — and resolve the window once every seat has answered. True when it resolved."""
+    cdef dict answers = g._answers
+    for legal in <list>pending[seat]:
+        if legal is action:
+            break
+    else:
+        g.act(seat, action)
+        return False
+    g._actions.append(<Py_ssize_t>seat << 8 | <Py_ssize_t>action.uid)
+    answers[seat] = action
+    if len(answers) < len(pending):
+        return False
+    g._pending = {}
+    g._answers = {}
+    g._resolve_window(pending, answers)
+    g.step += 1
+    if g._next_draw >= 0:
+        g._run()
+    return True
 
 
 cdef dict _question(Game g):
@@ -202,8 +243,7 @@ def advance(Game g, tuple seats):
                     action = greedy[key].choose(g, key, options)
                     if g._pending is not pending:
                         break
-                g.act(key, action)
-                if g._pending is not pending:
+                if _answer_one_of_many(g, key, action, pending) or g._pending is not pending:
                     break
     finally:
         g._lazy_turn = False
