@@ -166,7 +166,9 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
             options = _full_turn(g, seat, extras)
             _answer(g, seat, greedy.choose(g, seat, options), options)
             return 0
-        t = greedy.discard_from(g, seat, mask)
+        # GreedyBot.discard_from with the seat's state read off the engine's fields
+        t = greedy._discard_of(g, seat, mask, bytearray(g.hands[seat]), g.n_melds[seat], g._forms,
+                               g.drawn)
         if not (0 <= t < 34 and (mask >> t) & 1):  # (the engine writes through this index)
             g._pending = _question(g)
             raise AssertionError(f"GreedyBot.discard_from gave {t!r}, not a legal discard")

@@ -200,10 +200,16 @@ class GreedyBot(Bot):
         loop asks this directly)."""
         if not discards & (discards - 1):  # a single discard
             return discards.bit_length() - 1
-        hand = bytearray(game.hand_bytes(seat))
-        melds = game.meld_count(seat)
-        forms = game.FORMS
-        drawn = game.drawn
+        return self._discard_of(game, seat, discards, bytearray(game.hand_bytes(seat)), game.meld_count(seat),
+                                game.FORMS, game.drawn)
+
+    def _discard_of(self, game: Any, seat: int, discards: int, hand: bytearray, melds: int, forms: int,
+                    drawn: int) -> int:
+        """`discard_from` with the seat's state given: a copy of its counts, its meld count, the
+        game's forms and the tile it drew (-1: none). The native self-play loop reads these off the
+        engine's fields and calls this directly (one call per greedy turn instead of four)."""
+        if not discards & (discards - 1):  # a single discard
+            return discards.bit_length() - 1
         kept = self._kept.get(seat) if drawn >= 0 else None
         if kept is not None and kept[0] is game and (discards >> drawn) & 1:
             hand[drawn] -= 1
