@@ -120,16 +120,21 @@ class MCRGame(Game):
     # -- the deal and 补花 ------------------------------------------------------------------------
 
     def _deal(self) -> None:
-        wall, dealer = self.wall, self.dealer
+        # Once per hand, 53 tiles, as Game._deal: tiles 13k..13k+12 go to the k-th seat from the
+        # dealer, tile 52 to the dealer; compiled, `hand` is the seat's buffer, written in place
+        # after the tile is checked to be a kind (flow.pxd). Flowers wait for 补花 below.
+        wall, dealer, hands = self.wall, self.dealer, self.hands
         to_replace: List[List[int]] = [[], [], [], []]
-        for k in range(4):
-            seat = (dealer + k) % 4
-            tiles = wall[13 * k: 13 * k + 13] + ([wall[52]] if k == 0 else [])
-            for t in tiles:
-                if t >= 34:
-                    to_replace[seat].append(t)
-                else:
-                    self.hands[seat][t] += 1
+        for i in range(53):
+            t = wall[i]
+            seat = (dealer + i // 13) & 3
+            if t >= 34:
+                to_replace[seat].append(t)
+                continue
+            if t < 0:
+                raise IndexError("bytearray index out of range")
+            hand = hands[seat]
+            hand[t] += 1
         self.head = 53
         self._events.append(("deal", dealer))
         self.drawn = wall[52]
