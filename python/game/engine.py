@@ -1053,10 +1053,12 @@ class Game:
             if not self._has_chow or tile >= 27 or self.won[o1] or self.declared[o1]:
                 nxt = o1 if not self.won[o1] else self._next_seat(seat)
             else:
-                for _, a, b in CHOW_PATTERNS[tile]:
-                    if h1[a] and h1[b]:
-                        self._open_claims(seat, tile)
-                        return
+                # a chow for the next seat (CHOW_PATTERNS[tile], written out: compiled, C reads)
+                r = tile % 9
+                if ((r <= 6 and h1[tile + 1] and h1[tile + 2]) or (1 <= r <= 7 and h1[tile - 1] and h1[tile + 1])
+                        or (r >= 2 and h1[tile - 2] and h1[tile - 1])):
+                    self._open_claims(seat, tile)
+                    return
                 nxt = o1
             # Fast path (nearly every discard): seat `nxt` draws right here, without the driver loop,
             # when the draw is the plain case — a live-wall tile (not a flower, not one of Changbai's

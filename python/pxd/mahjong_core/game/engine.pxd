@@ -85,7 +85,7 @@ cdef class Game:
     cpdef _resolve_window(self, dict pending, dict answers)
     # C integers for the seats and tiles of the two hottest steps: their indexing of the per-seat
     # lists and the hand's bytearray skips converting a Python int at every subscript.
-    @cython.locals(o1=Py_ssize_t, o2=Py_ssize_t, o3=Py_ssize_t, nxt=Py_ssize_t, head=Py_ssize_t,
+    @cython.locals(o1=Py_ssize_t, o2=Py_ssize_t, o3=Py_ssize_t, nxt=Py_ssize_t, head=Py_ssize_t, r=Py_ssize_t,
                    drawn=Py_ssize_t, w1="long long", w2="long long", w3="long long", wn="long long",
                    h1=counts_t, h2=counts_t, h3=counts_t, hs=counts_w, hn=counts_w)
     cpdef _discard_tile(self, Py_ssize_t seat, Py_ssize_t tile, declare)
