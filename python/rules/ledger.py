@@ -41,8 +41,9 @@ class Transfer:
     ref: Optional[int] = None
 
     def __init__(self, payer: int, payee: int, amount: int, reason: str, ref: Optional[int] = None) -> None:
-        # Hot path (every payment of every hand): a plain int seat in range skips check_seat, and one
-        # __dict__ update replaces the frozen dataclass's five object.__setattr__ calls.
+        # Hot path (every payment of every hand): a plain int seat in range skips check_seat, and
+        # five stores into the instance dict replace the frozen dataclass's five object.__setattr__
+        # calls (in field order, as the generated __init__ would write them).
         if type(payer) is not int or not 0 <= payer < 4:
             payer = check_seat(payer, "payer")
         if type(payee) is not int or not 0 <= payee < 4:
@@ -53,7 +54,12 @@ class Transfer:
             raise InvalidArgumentError(f"a transfer needs two different seats, got {payer} -> {payee}")
         if amount <= 0:
             raise InvalidArgumentError(f"a transfer amount must be positive, got {amount}")
-        self.__dict__.update(payer=payer, payee=payee, amount=amount, reason=reason, ref=ref)
+        fields = self.__dict__
+        fields["payer"] = payer
+        fields["payee"] = payee
+        fields["amount"] = amount
+        fields["reason"] = reason
+        fields["ref"] = ref
 
     def __repr__(self) -> str:
         ref = "" if self.ref is None else f" (ref #{self.ref})"

@@ -45,7 +45,7 @@ from mahjong_core.tiles import Forms
 
 from .rules import Rules
 from .scoring import best_ready_value, score as sichuan_score
-from .settlement import SichuanSettlement
+from .settlement import KongKind, SichuanSettlement
 
 __all__ = ["SichuanGame", "void_choices"]
 
@@ -53,7 +53,7 @@ _ZERO9 = bytes(9)
 _SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * k) for k in range(3))
 #: _KEEP[v]: the wait bits a seat with void suit v can use
 _KEEP = tuple(((1 << 34) - 1) & ~m for m in _SUIT_MASKS)
-_KONG_KINDS = {MELD_KONG: "direct", MELD_ADDED_KONG: "added", MELD_CONCEALED_KONG: "concealed"}
+_KONG_KINDS = {MELD_KONG: KongKind.DIRECT, MELD_ADDED_KONG: KongKind.ADDED, MELD_CONCEALED_KONG: KongKind.CONCEALED}
 
 
 def void_choices(counts: bytes) -> List[Action]:
@@ -195,7 +195,7 @@ class SichuanGame(Game):
             dealer=seat == self.dealer, rules=self.rules)
 
     def _settle_kong(self, seat: int, kind: int, tile: int, discarder: int) -> None:
-        self.settlement.kong(seat, _KONG_KINDS[kind], tile=tile, discarder=None if discarder < 0 else discarder)
+        self.settlement._kong(seat, _KONG_KINDS[kind], tile, None if discarder < 0 else discarder)  # (positional)
 
     def _first_draw(self, seat: int) -> bool:
         """天胡/地胡: the seat's first tile (the dealer's 14th, anyone else's first draw) with no pung or

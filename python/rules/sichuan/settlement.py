@@ -186,6 +186,45 @@ class LeaveEvent:
 Event = Union[KongEvent, DiscardWinEvent, SelfDrawEvent, WallEndEvent, LeaveEvent]
 
 
+# Hot-path helpers (each runs at every kong or at the end of most hands).
+
+_KONG_KIND_OF: Dict[str, KongKind] = {k.value: k for k in KongKind}
+_KONG_REASONS: Dict[KongKind, str] = {k: k.reason for k in KongKind}
+_TILES: Tuple[Tile, ...] = tuple(Tile(i) for i in range(34))
+_FIRST_HONOUR = int(Tile.EAST)
+#: _OTHERS_IN_TURN[seats][start]: every other seat in turn order after `start`
+_OTHERS_IN_TURN = {n: tuple(tuple((start + k) % n for k in range(1, n)) for start in range(n)) for n in (2, 3, 4)}
+#: _TURN_RANKS[seats][start][seat] = (seat - start - 1) % seats
+_TURN_RANKS = {n: tuple(tuple((s - start - 1) % n for s in range(n)) for start in range(n)) for n in (2, 3, 4)}
+_new = object.__new__
+
+
+def _new_kong_record(player: int, kind: KongKind, tile: Optional[Tile], discarder: Optional[int],
+                     payments: Tuple[int, ...]) -> KongRecord:
+    """`KongRecord(player, kind, tile, discarder, payments)` without the frozen dataclass's generated
+    __init__ (five object.__setattr__ calls): the same fields in the same instance dict."""
+    record = _new(KongRecord)
+    fields = record.__dict__
+    fields["player"] = player
+    fields["kind"] = kind
+    fields["tile"] = tile
+    fields["discarder"] = discarder
+    fields["payments"] = payments
+    return record
+
+
+def _new_report(pigs: Tuple[int, ...], ready: Mapping[int, SichuanScore], not_ready: Tuple[int, ...],
+                entries: Tuple[int, ...]) -> WallEndReport:
+    """`WallEndReport(pigs, ready, not_ready, entries)`, built as `_new_kong_record` builds a record."""
+    report = _new(WallEndReport)
+    fields = report.__dict__
+    fields["pigs"] = pigs
+    fields["ready"] = ready
+    fields["not_ready"] = not_ready
+    fields["entries"] = entries
+    return report
+
+
 # ---------------------------------------------------------------------------------------------
 
 class SichuanSettlement:
@@ -214,6 +253,8 @@ class SichuanSettlement:
         self._left: List[int] = []
         self._deferred: Dict[int, int] = {}
         self._ended_by_escape = False
+        self._in_hand: Tuple[int, ...] = tuple(range(seats))  # seats not in _won nor _left (see _drop)
+        self._turn_rank = _TURN_RANKS[seats]  # _turn_rank[start][seat]: seat's place in turn order after start
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -231,7 +272,12 @@ class SichuanSettlement:
 
     @property
     def in_hand(self) -> Tuple[int, ...]:
-        return tuple(s for s in range(self.seats) if s not in self._won and s not in self._left)
+        return self._in_hand
+
+    def _drop(self) -> None:
+        """Recompute `in_hand` after `_won` or `_left` changed (the only places that change them)."""
+        won, left = self._won, self._left
+        self._in_hand = tuple([s for s in range(self.seats) if s not in won and s not in left])
 
     @property
     def kongs(self) -> Tuple[KongRecord, ...]:
@@ -241,7 +287,7 @@ class SichuanSettlement:
     def finished(self) -> bool:
         """The wall-end checks ran, fewer than two players are still playing (血战), the first win
         was recorded (普通场, `blood_battle=False`), or a leave ended it (`escape_ends_hand`)."""
-        if self._wall_ended or self._ended_by_escape or len(self.in_hand) < 2:
+        if self._wall_ended or self._ended_by_escape or len(self._in_hand) < 2:
             return True
         return bool(self._won) and not self.rules.blood_battle
 
@@ -258,6 +304,11 @@ class SichuanSettlement:
         `kind`: "direct" (直杠; `discarder` = the seat whose discard was konged), "added" (面下杠;
         call only after nobody robbed it) or "concealed" (暗杠). `tile`: optional, for the record.
         """
+        return self._kong(player, kind, tile, discarder)
+
+    def _kong(self, player: int, kind: Union[KongKind, str], tile: Any, discarder: Optional[int]) -> KongRecord:
+        """`kong` with every argument positional: the game engine's call at each kong (from compiled
+        code a keyword argument costs a dict per call)."""
         self._check_open()
         kind = _kong_kind(kind)
         self._check_in_hand(player, "the kong player")
@@ -271,8 +322,9 @@ class SichuanSettlement:
             raise IllegalActionError(f"only a direct kong has a discarder; a {kind.value} kong is the player's own")
         kong_tile = None if tile is None else _as_tile(tile)
         dues = self._kong_dues(player, kind, discarder)
-        transfers = [Transfer(payer, player, amount, kind.reason) for payer, amount in dues]
-        record = KongRecord(player, kind, kong_tile, discarder, self._commit(transfers))
+        reason = _KONG_REASONS[kind]
+        transfers = [Transfer(payer, player, amount, reason) for payer, amount in dues]
+        record = _new_kong_record(player, kind, kong_tile, discarder, self._commit(transfers))
         self._kongs.append(record)
         self._last_kong_event = record
         return record
@@ -294,7 +346,7 @@ class SichuanSettlement:
             self._check_in_hand(seat, "a winner")
             if seat == discarder:
                 raise IllegalActionError(f"seat {seat} cannot win on their own discard")
-            self._check_score(value, self_drawn=False)
+            self._check_score(value, False)
         flags = {(v.after_kong_discard, v.robbed_kong) for v in wins.values()}
         if len(flags) > 1:
             raise IllegalActionError("winners on one discard must agree on after_kong_discard and robbed_kong")
@@ -306,7 +358,8 @@ class SichuanSettlement:
             transferred = None  # 呼叫转移 switched off: the kong player keeps the income
         reason = "robbed_kong_win" if robbed else "discard_win"
         transfers: List[Transfer] = []
-        for seat in self._turn_order(discarder, wins):
+        order = self._turn_order(discarder, wins)
+        for seat in order:
             transfers.append(Transfer(discarder, seat, wins[seat].payment, reason))
             if transferred is not None:
                 transfers.extend(Transfer(discarder, seat, self.ledger[e].amount, "call_transfer", e)
@@ -314,7 +367,8 @@ class SichuanSettlement:
         entries = self._commit(transfers)
         if transferred is not None:
             self._transferred.add(transferred)
-        self._won.extend(self._turn_order(discarder, wins))
+        self._won.extend(order)
+        self._drop()
         self._last_kong_event = None
         return entries
 
@@ -323,10 +377,11 @@ class SichuanSettlement:
         `score.payment`. Returns the ledger indices written."""
         self._check_open()
         self._check_in_hand(winner, "the winner")
-        self._check_score(score, self_drawn=True)
-        payers = [s for s in self._turn_order(winner, self.in_hand) if s != winner]
+        self._check_score(score, True)
+        payers = self._others_in_turn(winner)
         entries = self._commit([Transfer(payer, winner, score.payment, "self_draw") for payer in payers])
         self._won.append(winner)
+        self._drop()
         self._last_kong_event = None
         return entries
 
@@ -380,7 +435,7 @@ class SichuanSettlement:
             transfers += self._kong_refunds(not_ready)
         entries = self._commit(transfers) if transfers else ()
         self._wall_ended = True
-        return WallEndReport(pigs, MappingProxyType(ready), not_ready, entries)
+        return _new_report(pigs, MappingProxyType(ready), not_ready, entries)
 
     def leave(self, seat: int, hands: Optional[Mapping[int, Any]] = None,
               void_suits: Optional[Mapping[int, Optional[str]]] = None, *, wall_left: Optional[int] = None,
@@ -401,7 +456,7 @@ class SichuanSettlement:
         if wall_left is not None and (isinstance(wall_left, bool) or not isinstance(wall_left, int) or wall_left < 0):
             raise IllegalActionError(f"wall_left must be a number of tiles >= 0 or None, got {wall_left!r}")
         was_winner = seat in self._won
-        payees = [s for s in self._turn_order(seat, self.in_hand) if s != seat]
+        payees = self._others_in_turn(seat)
         penalty = {s: self.rules.escape_penalty * self.rules.base for s in payees if self.rules.escape_penalty}
         not_ready: Dict[int, int] = {}
         last = self.rules.escape_ready_check_last
@@ -416,6 +471,7 @@ class SichuanSettlement:
             charged, dues = "escape", penalty
         entries = self._commit([Transfer(seat, payee, amount, charged) for payee, amount in dues.items()])
         self._left.append(seat)
+        self._drop()
         if was_winner:
             credit = self.ledger.totals()[seat]
             if credit > 0:
@@ -486,7 +542,7 @@ class SichuanSettlement:
     def _kong_dues(self, player: int, kind: KongKind, discarder: Optional[int]) -> List[Tuple[int, int]]:
         """(payer, amount) of a kong's payments, in turn order from the kong player."""
         base = self.rules.base
-        others = [s for s in self._turn_order(player, self.in_hand) if s != player]
+        others = self._others_in_turn(player)
         if kind == KongKind.CONCEALED:
             return [(s, 2 * base) for s in others]
         if kind == KongKind.ADDED:
@@ -504,18 +560,22 @@ class SichuanSettlement:
     def _not_ready_dues(self, players: Sequence[int], pigs: Sequence[int], ready: Mapping[int, SichuanScore]
                         ) -> List[Transfer]:
         payers = [s for s in players if s not in pigs and s not in ready]
-        return [Transfer(payer, seat, ready[seat].points, "not_ready") for payer in payers for seat in sorted(ready)]
+        payees = sorted(ready)
+        return [Transfer(payer, seat, ready[seat].points, "not_ready") for payer in payers for seat in payees]
 
     def _kong_refunds(self, not_ready: Sequence[int]) -> List[Transfer]:
         refunds = []
+        entries = self.ledger._entries
+        left, won, to_winners = self._left, self._won, self.rules.refund_to_winners
         for number, record in enumerate(self._kongs):
             if record.player not in not_ready or number in self._transferred:
                 continue
             for entry in record.payments:
-                payer = self.ledger[entry].payer
-                if payer in self._left or (payer in self._won and not self.rules.refund_to_winners):
+                paid = entries[entry]
+                payer = paid.payer
+                if payer in left or (payer in won and not to_winners):
                     continue  # (seed: 刮风下雨的人若最后退税，则不再退给已经逃跑的胡家)
-                refunds.append(Transfer(record.player, payer, self.ledger[entry].amount, "kong_refund", entry))
+                refunds.append(Transfer(record.player, payer, paid.amount, "kong_refund", entry))
         return refunds
 
     def _kong_for_call_transfer(self, discarder: int) -> int:
@@ -534,11 +594,18 @@ class SichuanSettlement:
     # -- checks and bookkeeping ----------------------------------------------------------------
 
     def _commit(self, transfers: Sequence[Transfer]) -> Tuple[int, ...]:
-        return tuple(self.ledger.append(t) for t in transfers)
+        append = self.ledger.append
+        return tuple([append(t) for t in transfers])
 
     def _turn_order(self, start: int, seats: Iterable[int]) -> List[int]:
-        """`seats` in turn order starting after `start` (start itself last)."""
-        return sorted(seats, key=lambda s: (s - start - 1) % self.seats)
+        """`seats` (checked seats) in turn order starting after `start` (start itself last)."""
+        return sorted(seats, key=self._turn_rank[start].__getitem__)  # rank = (s - start - 1) % self.seats
+
+    def _others_in_turn(self, start: int) -> List[int]:
+        """The seats in the hand other than `start`, in turn order after it:
+        `[s for s in self._turn_order(start, self.in_hand) if s != start]`."""
+        in_hand = self._in_hand
+        return [s for s in _OTHERS_IN_TURN[self.seats][start] if s in in_hand]
 
     def _check_open(self) -> None:
         if self.finished:
@@ -552,13 +619,13 @@ class SichuanSettlement:
         if seat in self._left:
             raise IllegalActionError(f"{who} (seat {seat}) has left the table (逃跑)")
 
-    def _check_score(self, value: Any, *, self_drawn: bool) -> None:
+    def _check_score(self, value: Any, self_drawn: bool) -> None:
         if not isinstance(value, SichuanScore):
             raise IllegalActionError(f"a win needs a SichuanScore (from sichuan.score), got {type(value).__name__}")
         if value.self_drawn != self_drawn:
             kind = "self-drawn" if self_drawn else "discard"
             raise IllegalActionError(f"a {kind} win needs a score made with self_drawn={self_drawn}")
-        if value.rules != self.rules:
+        if value.rules is not self.rules and value.rules != self.rules:  # (the engine's: one object)
             raise IllegalActionError(f"the score was made under {value.rules!r}, the settlement uses {self.rules!r}")
 
     def _check_not_a_recorded_robbed_kong(self, robbed: int, wins: Mapping[int, SichuanScore]) -> None:
@@ -599,7 +666,7 @@ def settle(events: Iterable[Event], rules: Optional[Rules] = None, *, seats: int
 
 
 def _wins_by_seat(wins: Any) -> Dict[int, SichuanScore]:
-    if isinstance(wins, Mapping):
+    if wins.__class__ is dict or isinstance(wins, Mapping):
         return dict(wins)
     pairs = [tuple(pair) for pair in wins]
     if any(len(pair) != 2 for pair in pairs):
@@ -658,6 +725,10 @@ def _best_value_of(seat: int, hand: Any, void_suit: Optional[str], rules: Rules,
 
 
 def _kong_kind(kind: Any) -> KongKind:
+    if kind.__class__ is str:  # (the engine's call: a kind's value)
+        found = _KONG_KIND_OF.get(kind)
+        if found is not None:
+            return found
     try:
         return kind if isinstance(kind, KongKind) else KongKind(kind)
     except ValueError:
@@ -665,6 +736,8 @@ def _kong_kind(kind: Any) -> KongKind:
 
 
 def _as_tile(tile: Any) -> Tile:
+    if tile.__class__ is int and 0 <= tile < _FIRST_HONOUR:  # (the engine's call: a suited tile index)
+        return _TILES[tile]
     try:
         result = tile_from_str(tile) if isinstance(tile, str) else Tile(tile)
     except ValueError as exc:
