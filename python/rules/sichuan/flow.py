@@ -44,12 +44,13 @@ from mahjong_core.game.wall import seeded_dealer, standard_tiles
 from mahjong_core.tiles import Forms
 
 from .rules import Rules
-from .scoring import best_ready_value, score as sichuan_score
+from .scoring import _DISCARD_WIN, _best_wait, _context, _score, _score_win
 from .settlement import KongKind, SichuanSettlement
 
 __all__ = ["SichuanGame", "void_choices"]
 
 _ZERO9 = bytes(9)
+_STANDARD = int(Forms.STANDARD)
 _SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * k) for k in range(3))
 #: _KEEP[v]: the wait bits a seat with void suit v can use
 _KEEP = tuple(((1 << 34) - 1) & ~m for m in _SUIT_MASKS)
@@ -189,10 +190,10 @@ class SichuanGame(Game):
     # -- scoring and settlement ------------------------------------------------------------------
 
     def _discard_score(self, seat: int, tile: int, robbing: bool) -> Any:
-        return sichuan_score(
-            self.hand_of(seat, tile), self_drawn=False, void_suit=SUIT_LETTERS[self.void[seat]],
-            after_kong_discard=self.after_kong and not robbing, robbed_kong=robbing,
-            dealer=seat == self.dealer, rules=self.rules)
+        # score(hand, self_drawn=False, void_suit=..., after_kong_discard=..., robbed_kong=...,
+        # dealer=..., rules=...) with positional arguments (see scoring._score_win)
+        context = _context(False, False, self.after_kong and not robbing, robbing, False, seat == self.dealer)
+        return _score_win(self.hand_of(seat, tile), context, SUIT_LETTERS[self.void[seat]], self.rules)
 
     def _settle_kong(self, seat: int, kind: int, tile: int, discarder: int) -> None:
         self.settlement._kong(seat, _KONG_KINDS[kind], tile, None if discarder < 0 else discarder)  # (positional)
@@ -207,10 +208,8 @@ class SichuanGame(Game):
         return not self.interrupted and not self.replacement and not self.rivers[seat]
 
     def _settle_self_win(self, seat: int, tile: int) -> Any:
-        score = sichuan_score(
-            self.hand_of(seat, tile, add=False), self_drawn=True, void_suit=SUIT_LETTERS[self.void[seat]],
-            kong_replacement=self.replacement, first_draw=self._first_draw(seat), dealer=seat == self.dealer,
-            rules=self.rules)
+        context = _context(True, self.replacement, False, False, self._first_draw(seat), seat == self.dealer)
+        score = _score_win(self.hand_of(seat, tile, add=False), context, SUIT_LETTERS[self.void[seat]], self.rules)
         if score is None:  # pragma: no cover - the wait mask said it wins
             raise AssertionError(f"seat {seat}'s hand {self.hand_of(seat)} does not win with {tile}")
         self.settlement.self_drawn_win(seat, score)
@@ -264,11 +263,14 @@ class SichuanGame(Game):
 
         Hot path (most hands end at the wall): the suits held are a C loop over each hand's buffer
         and its melds' tiles when compiled; only a hand that holds no void-suit tile, is not a 花猪
-        and has a wait is built as a `Hand` and valued (`best_ready_value`) — exactly the cases
-        `drawn_hand` scores (tests/test_sichuan_wall_end.py compares the two).
+        and has a wait is valued — exactly the cases `drawn_hand` scores
+        (tests/test_sichuan_wall_end.py compares the two). Its waits are compared from the counts
+        (`scoring._best_wait`, as `best_ready_value` does) and only the best one is built as a
+        `Hand` and scored.
         """
         pigs = []
         ready = {}
+        one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
         for s in in_hand:
             hand = self.hands[s]
             counts = hand  # typed as a C buffer in flow.pxd: the scan reads it without Python ints
@@ -279,7 +281,8 @@ class SichuanGame(Game):
                     if counts[t]:
                         bits |= 1 << k
                         break
-            for meld in self.melds[s]:
+            melds = self.melds[s]
+            for meld in melds:
                 bits |= 1 << (meld[1] // 9)
             if bits == 7:  # 花猪: three suits held
                 pigs.append(s)
@@ -287,11 +290,31 @@ class SichuanGame(Game):
             v = self.void[s]
             if bits >> v & 1:  # holds a void-suit tile: no win can leave it
                 continue
-            if not _waits_mask_m(hand, self.FORMS, self.n_melds[s]):
+            n_melds = self.n_melds[s]
+            mask = _waits_mask_m(hand, self.FORMS, n_melds)
+            if not mask:
                 continue
-            value = best_ready_value(self.hand_of(s), void_suit=SUIT_LETTERS[v], rules=self.rules)
-            if value is not None:
-                ready[s] = value
+            # best_ready_value's waits: without the kinds whose four copies the seat holds
+            held = bytearray(hand)
+            written = held  # compiled: the new bytearray's buffer (flow.pxd)
+            kongs = 0
+            outside = True
+            for meld in melds:
+                t = meld[1]
+                if meld[0] in _KONG_KINDS:
+                    written[t] += 4
+                    kongs |= one << t
+                else:
+                    written[t] += 3
+                if t % 9 != 0 and t % 9 != 8:
+                    outside = False
+            for t in range(27):
+                if written[t] >= 4:
+                    mask &= ~(one << t)
+            std = mask if n_melds else _waits_mask_m(hand, _STANDARD, 0) & mask
+            t = _best_wait(hand, held, n_melds, kongs, outside, mask, std, v, self.rules)
+            if t >= 0:
+                ready[s] = _score(self.hand_of(s).with_tile(t), _DISCARD_WIN, SUIT_LETTERS[v], self.rules)
         return self.settlement._wall_end(tuple(in_hand), tuple(pigs), ready)
 
     # -- 逃跑/强退 --------------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from mahjong_core.hand import Hand
 from mahjong_core.model import Block, BlockKind, Decomposition, MeldKind
 from mahjong_core.tiles import Forms, Tile, tile_from_str
 
-from .hand import as_hand, check_void_suit, suits_held, suits_of
+from .hand import _SUIT_SETS, as_hand, check_void_suit, suits_held
 from .rules import Rules
 
 __all__ = ["Pattern", "FanItem", "WinContext", "SichuanScore", "score", "is_winning", "score_waits",
@@ -120,6 +120,7 @@ class WinContext:
 
 
 _DISCARD_WIN = WinContext()
+_VOID_INDEX = {None: -1, "m": 0, "p": 1, "s": 2}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -229,10 +230,38 @@ def score(
     ParseError for bad notation, RulesError for bad rules.
     """
     rules = _check_rules(rules)
-    context = WinContext(self_drawn, kong_replacement, after_kong_discard, robbed_kong, first_draw, dealer)
+    context = _context(self_drawn, kong_replacement, after_kong_discard, robbed_kong, first_draw, dealer)
     h = _complete_hand(as_hand(hand, melds), win_tile)
     _check_context(h, context)
     return _score(h, context, check_void_suit(void_suit), rules)
+
+
+def _score_win(hand: Any, context: WinContext, void_suit: Optional[str], rules: Rules) -> Optional[SichuanScore]:
+    """`score(hand, void_suit=void_suit, rules=rules, **flags)` for a `context` made by `_context`,
+    every argument positional: the game engine's call at each win (from compiled code a keyword
+    argument costs a dict per call). The same checks, in the same order."""
+    rules = _check_rules(rules)
+    h = _complete_hand(as_hand(hand, None), None)
+    _check_context(h, context)
+    return _score(h, context, check_void_suit(void_suit), rules)
+
+
+_CONTEXTS: Dict[Tuple[bool, ...], WinContext] = {}
+
+
+def _context(self_drawn: Any, kong_replacement: Any, after_kong_discard: Any, robbed_kong: Any, first_draw: Any,
+             dealer: Any) -> WinContext:
+    """`WinContext(...)` of these flags, one shared (frozen) object per combination of True/False
+    values; anything else is passed to WinContext to be checked (and rejected) as before."""
+    key = (self_drawn, kong_replacement, after_kong_discard, robbed_kong, first_draw, dealer)
+    if not (self_drawn.__class__ is bool and kong_replacement.__class__ is bool and after_kong_discard.__class__ is bool
+            and robbed_kong.__class__ is bool and first_draw.__class__ is bool and dealer.__class__ is bool):
+        return WinContext(*key)
+    context = _CONTEXTS.get(key)
+    if context is None:
+        context = WinContext(*key)  # (an impossible combination raises, and is not stored)
+        _CONTEXTS[key] = context
+    return context
 
 
 def score_waits(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[Rules] = None,
@@ -266,10 +295,161 @@ def best_ready_value(hand: Any, *, void_suit: Optional[str] = None, rules: Optio
     None when the hand is not ready: no wait, or every wait would leave a void-suit tile or three
     suits.
     """
-    best: Optional[SichuanScore] = None
-    for value in score_waits(hand, void_suit=void_suit, rules=rules, exclude=exclude).values():
-        if value is not None and (best is None or value.points > best.points):
-            best = value
+    rules = _check_rules(rules)
+    void = check_void_suit(void_suit)
+    h = as_hand(hand)
+    if h.n_tiles != 13 - 3 * h.n_melds:
+        raise InvalidHandError(
+            f"a waiting hand with {h.n_melds} meld(s) holds {13 - 3 * h.n_melds} concealed tiles; this one holds "
+            f"{h.n_tiles}")
+    skip = {int(t) for t in exclude}
+    mask = _core.waits_mask(h, Forms.SICHUAN, exclude_exhausted=True)
+    for t in skip:
+        if 0 <= t < 34:
+            mask &= ~(1 << t)
+    return _best_ready_of(h, mask, void, rules)
+
+
+def _best_ready_of(h: Hand, mask: int, void: Optional[str], rules: Rules) -> Optional[SichuanScore]:
+    """`best_ready_value` of a checked waiting hand whose usable waits are the bits of `mask`
+    (exhausted and excluded kinds already dropped): the waits are compared by `_best_wait` from the
+    counts, and only the chosen one is scored in full (tests/test_sichuan_best_wait.py compares it
+    with scoring every wait)."""
+    if not mask:
+        return None
+    kongs = 0
+    outside = True
+    for meld in h.melds:
+        t = int(meld.tile)
+        if meld.kind == MeldKind.KONG:
+            kongs |= 1 << t
+        if t % 9 != 0 and t % 9 != 8:
+            outside = False
+    n_melds = h.n_melds
+    std = mask if n_melds else _core._waits_mask_melds(h, Forms.STANDARD, 0) & mask
+    tile = _best_wait(bytes(h.counts), bytes(h.all_counts), n_melds, kongs, outside, mask, std,
+                      _VOID_INDEX[void], rules)
+    if tile < 0:
+        return None
+    return _score(h.with_tile(tile), _DISCARD_WIN, void, rules)
+
+
+def _best_wait(counts: Any, held: Any, n_melds: int, kongs: int, melds_outside: bool, mask: int, std_mask: int,
+               void: int, rules: Rules) -> int:
+    """The wait `best_ready_value` picks, read off the counts without scoring: the lowest kind among
+    the bits of `mask` whose discard win is worth the most points, or -1 when no wait makes a
+    Sichuan win (every one adds a third suit or a void-suit tile).
+
+    `counts`: the waiting hand's 34 concealed counts (bytes); `held`: the same with the melds' tiles
+    (a kong 4); `kongs`: bits of the declared kongs' kinds; `melds_outside`: every meld is of a 1 or
+    a 9; `std_mask`: the waits that complete four sets and a pair (the others complete seven pairs
+    only); `void`: the 定缺 suit's index or -1.
+
+    A wait's total 番 is the largest (fan − uses_quad) of the base patterns some reading allows
+    (`_pattern_key`) plus its 根: exactly what `_score` totals for a discard win.
+    """
+    buf = bytearray(counts)
+    c = buf  # compiled: the bytearray's buffer (scoring.pxd)
+    h = held
+    gen = rules.gen_counts_kongs
+    suits = 0
+    only_258 = True
+    roots = 0
+    for k in range(27):
+        n = h[k]
+        if n:
+            suits |= 1 << (k // 9)
+            r = k % 9
+            if r != 1 and r != 4 and r != 7:
+                only_258 = False
+            if n == 4 and (gen or not (kongs >> k) & 1):
+                roots += 1
+    best_tile = -1
+    best_points = 0
+    for t in range(27):
+        if not (mask >> t) & 1:
+            continue
+        s = suits | 1 << (t // 9)
+        if s == 7 or (void >= 0 and (s >> void) & 1):
+            continue  # not a Sichuan win: three suits, or a void-suit tile
+        r = t % 9
+        c[t] += 1
+        key = _pattern_key(c, n_melds, (std_mask >> t) & 1, s == 1 or s == 2 or s == 4,
+                           only_258 and (r == 1 or r == 4 or r == 7), melds_outside)
+        c[t] -= 1
+        total = key + roots + (1 if h[t] == 3 else 0)  # the fourth copy of a kind held three times: a 根
+        points = hand_points(_cap(total, rules), rules)
+        if best_tile < 0 or points > best_points:
+            best_tile = t
+            best_points = points
+    return best_tile
+
+
+def _pattern_key(c: Any, n_melds: int, std: bool, pure: bool, only_258: bool, melds_outside: bool) -> int:
+    """The largest `fan - uses_quad` over the base patterns (no 天胡/地胡) of the complete hand with
+    concealed counts `c`: `_patterns` over every reading, decided from the counts.
+
+    Seven pairs (no melds, every count even; a quad is two pairs): 龙七对/青龙七对 use a quad, so
+    they tie 七对 + 1 / 清七对. Four sets and a pair (`std`): all pungs when the concealed counts
+    are one pair and pungs; outside (带幺九) when the melds are of 1 or 9 and each suit's concealed
+    tiles split into 123/789 chows, pungs of 1/9 and the one pair of 1 or 9.
+    """
+    best = 0
+    if n_melds == 0:
+        pairs_only = True
+        quad = False
+        for k in range(27):
+            n = c[k]
+            if n & 1:
+                pairs_only = False
+                break
+            if n == 4:
+                quad = True
+        if pairs_only:
+            best = 5 if pure else (4 if quad else 3)
+    if std:
+        pungs = True
+        pairs = 0
+        for k in range(27):
+            n = c[k]
+            if n == 2:
+                pairs += 1
+            elif n == 1 or n == 4:
+                pungs = False
+                break
+        pungs = pungs and pairs == 1
+        outside = melds_outside
+        if outside:
+            pairs = 0
+            for lo in range(0, 27, 9):
+                if c[lo + 3] or c[lo + 4] or c[lo + 5] or c[lo + 1] != c[lo + 2] or c[lo + 6] != c[lo + 7]:
+                    outside = False
+                    break
+                rest = c[lo] - c[lo + 1]  # what the 123 chows leave of the 1s: a pung, the pair or none
+                if rest == 2:
+                    pairs += 1
+                elif rest != 0 and rest != 3:
+                    outside = False
+                    break
+                rest = c[lo + 8] - c[lo + 7]
+                if rest == 2:
+                    pairs += 1
+                elif rest != 0 and rest != 3:
+                    outside = False
+                    break
+            outside = outside and pairs == 1
+        if pure:
+            key = 5 if outside else (4 if pungs else 3)
+        elif pungs and only_258:
+            key = 4
+        elif outside:
+            key = 3
+        elif pungs:
+            key = 2
+        else:
+            key = 1
+        if key > best:
+            best = key
     return best
 
 
@@ -325,11 +505,7 @@ class _Held(NamedTuple):
 
     @classmethod
     def of(cls, hand: Hand) -> "_Held":
-        counts = hand.all_counts if hand.melds else hand.counts  # (all_counts adds up 34 pairs)
-        kinds = [t for t in range(27) if counts[t]]
-        return cls(suits_of(counts), all(t % 9 in (1, 4, 7) for t in kinds),
-                   tuple(t for t in kinds if counts[t] == 4),
-                   frozenset(int(m.tile) for m in hand.melds if m.kind == MeldKind.KONG))
+        return _held_of(hand)
 
     @property
     def pure(self) -> bool:
@@ -340,18 +516,92 @@ class _Held(NamedTuple):
         return sum(1 for t in self.quads if rules.gen_counts_kongs or t not in self.kongs)
 
 
+def _held_of(hand: Hand) -> _Held:
+    """`_Held.of(hand)`: one pass over the 27 suited kinds."""
+    melds = hand.melds
+    counts = hand.all_counts if melds else hand.counts  # (all_counts adds up 34 pairs)
+    suits = 0
+    only_258 = True
+    quads = []
+    for t in range(27):
+        n = counts[t]
+        if n:
+            suits |= 1 << (t // 9)
+            r = t % 9
+            if r != 1 and r != 4 and r != 7:
+                only_258 = False
+            if n == 4:
+                quads.append(t)
+    kongs = frozenset([int(m.tile) for m in melds if m.kind == MeldKind.KONG]) if melds else _NO_KONGS
+    return _new_tuple(_Held, (_SUIT_SETS[suits], only_258, tuple(quads), kongs))
+
+
+_NO_KONGS: FrozenSet[int] = frozenset()
+_new_tuple = tuple.__new__
+
+
 def _score(hand: Hand, context: WinContext, void_suit: Optional[str], rules: Rules) -> Optional[SichuanScore]:
-    """Score a checked complete hand; None if it does not win."""
-    held = _Held.of(hand)
+    """Score a checked complete hand; None if it does not win.
+
+    The value is the first (pattern, reading), over the readings in order and each reading's
+    `_patterns` in order, with the largest (total 番, pattern 番) — `max` over them; `_best_pattern`
+    gives each reading's first largest without the generator (tests/test_sichuan_best_wait.py
+    checks it against `_patterns`).
+    """
+    held = _held_of(hand)
     if not _wins(hand, held.suits, void_suit):
         return None
-    readings = _core.decompositions(hand, Forms.SICHUAN)
-    pattern, reading = max(
-        ((p, d) for d in readings for p in _patterns(d, held, context)),
-        key=lambda pd: (pd[0].fan - pd[0].uses_quad, pd[0].fan),  # total 番 first, then the larger pattern
-    )
-    items = [FanItem(pattern.name_zh, pattern.fan)] + _extras(context, held.roots(rules) - pattern.uses_quad)
+    pattern = reading = None
+    best = -1
+    for d in _core.decompositions(hand, Forms.SICHUAN):
+        p = _best_pattern(d, held, context)
+        key = _PATTERN_KEY[p]
+        if key > best:
+            pattern, reading, best = p, d, key
+    items = [_BASE_ITEM[pattern]] + _extras(context, held.roots(rules) - pattern.uses_quad)
     return _result(items, pattern, hand.win_tile, context, reading, rules)
+
+
+def _best_pattern(reading: Decomposition, held: _Held, context: WinContext) -> Pattern:
+    """The first pattern of `_patterns(reading, held, context)` with the largest (fan − uses_quad,
+    fan): 天胡/地胡 beat everything; seven pairs with a quad are 龙七对 (before 七对); the standard
+    patterns in `_patterns`' order, where 清一色 comes before the equal 带幺九 and 清对 before 将对."""
+    if context.first_draw:
+        return HEAVENLY if context.dealer else EARTHLY
+    pure = held.pure
+    if reading.form == Forms.SEVEN_PAIRS:
+        if len(set(reading.pairs)) < len(reading.pairs):
+            return PURE_DRAGON_PAIRS if pure else DRAGON_PAIRS
+        return PURE_SEVEN_PAIRS if pure else SEVEN_PAIRS
+    outside = _has_terminal_pair(reading.pair) and all([_has_terminal(block) for block in reading.sets])
+    if pure and outside:
+        return PURE_OUTSIDE
+    pungs = all([block.is_pung_like for block in reading.sets])
+    if pungs:
+        if pure:
+            return PURE_PUNGS
+        if held.only_258:
+            return PUNGS_258
+    if pure:
+        return PURE_SUIT
+    if outside:
+        return OUTSIDE
+    return ALL_PUNGS if pungs else BASIC
+
+
+#: a base pattern's rank in `_score`'s max: (fan − uses_quad, fan) as one integer
+_PATTERN_KEY: Dict[Pattern, int] = {p: (p.fan - p.uses_quad) * 16 + p.fan for p in PATTERNS}
+_BASE_ITEM: Dict[Pattern, FanItem] = {p: FanItem(p.name_zh, p.fan) for p in PATTERNS}
+_KONG_BLOOM_ITEM = FanItem(KONG_BLOOM.name_zh, KONG_BLOOM.fan)
+_KONG_DISCARD_ITEM = FanItem(KONG_DISCARD.name_zh, KONG_DISCARD.fan)
+_ROOT_ITEMS: Dict[int, FanItem] = {}
+
+
+def _root_item(roots: int) -> FanItem:
+    item = _ROOT_ITEMS.get(roots)
+    if item is None:
+        item = _ROOT_ITEMS[roots] = FanItem(ROOT.name_zh, ROOT.fan * roots)
+    return item
 
 
 def _patterns(reading: Decomposition, held: _Held, context: WinContext) -> Iterator[Pattern]:
@@ -395,23 +645,40 @@ def _has_terminal_pair(pair: Optional[int]) -> bool:
 def _extras(context: WinContext, roots: int) -> List[FanItem]:
     items = []
     if context.kong_replacement:
-        items.append(FanItem(KONG_BLOOM.name_zh, KONG_BLOOM.fan))
+        items.append(_KONG_BLOOM_ITEM)
     if context.after_kong_discard:
-        items.append(FanItem(KONG_DISCARD.name_zh, KONG_DISCARD.fan))
+        items.append(_KONG_DISCARD_ITEM)
     if roots > 0:
-        items.append(FanItem(ROOT.name_zh, ROOT.fan * roots))
+        items.append(_root_item(roots))
     return items
 
 
 def _result(items: List[FanItem], pattern: Pattern, win_tile: Optional[Tile], context: WinContext,
             reading: Decomposition, rules: Rules) -> SichuanScore:
-    uncapped = sum(i.fan for i in items)
+    uncapped = 0
+    for item in items:
+        uncapped += item.fan
     fan = _cap(uncapped, rules)
     points = hand_points(fan, rules)
-    return SichuanScore(
-        fan=fan, multiplier=points // rules.base, points=points, payment=_payment(uncapped, context, rules),
-        items=tuple(items), pattern=pattern, uncapped_fan=uncapped, win_tile=win_tile, context=context,
-        decomposition=reading, rules=rules)
+    # SichuanScore(fan=..., ...) without the frozen dataclass's generated __init__ (one
+    # object.__setattr__ per field): the same fields, in field order, in the instance dict.
+    result = _new_object(SichuanScore)
+    fields = result.__dict__
+    fields["fan"] = fan
+    fields["multiplier"] = points // rules.base
+    fields["points"] = points
+    fields["payment"] = _payment(uncapped, context, rules)
+    fields["items"] = tuple(items)
+    fields["pattern"] = pattern
+    fields["uncapped_fan"] = uncapped
+    fields["win_tile"] = win_tile
+    fields["context"] = context
+    fields["decomposition"] = reading
+    fields["rules"] = rules
+    return result
+
+
+_new_object = object.__new__
 
 
 def _cap(fan: int, rules: Rules) -> int:

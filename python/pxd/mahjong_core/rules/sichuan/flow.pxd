@@ -20,5 +20,7 @@ cdef class SichuanGame(Game):
     cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
     cpdef _settle_exhausted(self)
-    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, k=Py_ssize_t, bits=Py_ssize_t, v=Py_ssize_t)
+    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, k=Py_ssize_t, bits=Py_ssize_t, v=Py_ssize_t,
+                   n_melds=Py_ssize_t, written="unsigned char*", one="unsigned long long", kongs="unsigned long long",
+                   mask="unsigned long long", std="unsigned long long", outside=bint)
     cpdef _wall_end_checks(self, list in_hand)
