@@ -255,3 +255,93 @@ def test_wait_and_discard_hooks_before_the_void_choice():
             assert game.waits[s] == 0
             # the discards of a seat with no void suit yet: every kind it holds
             assert game._discard_options(s) == [DISCARD[t] for t in range(27) if game.hands[s][t]]
+
+
+def test_a_settlement_pickled_before_in_hand_was_a_field_plays_on():
+    """SichuanSettlement keeps `in_hand` as a field (refreshed when a seat wins or leaves). One
+    unpickled from an older version, without that field, derives it and plays on identically."""
+    import pickle
+    import random
+
+    from mahjong_core.game.bots import make_bot
+    from mahjong_core.game.simulate import play_hand
+    from mahjong_core.rules.sichuan.settlement import SichuanSettlement
+
+    for hand in range(12):
+        game = new_game("sichuan", seed=9, hand_no=hand)
+        bots = [make_bot("greedy") for _ in range(4)]
+        for bot in bots:
+            bot.new_hand(random.Random(hand))
+        while not game.finished and not game.settlement._won:  # up to the first win
+            seat, actions = next(iter(game.pending().items()))
+            game.act(seat, bots[seat].choose(game, seat, actions))
+        settlement = game.settlement
+        twin = pickle.loads(pickle.dumps(game))
+        state = dict(twin.settlement.__dict__)  # (its ledger is the twin's)
+        for field in ("_in_hand", "_turn_rank"):
+            del state[field]
+        old = SichuanSettlement.__new__(SichuanSettlement)
+        old.__setstate__(state)
+        assert old.in_hand == settlement.in_hand and old._turn_rank == settlement._turn_rank
+        assert old.finished == settlement.finished
+        twin.settlement = old
+        for g in (game, twin):
+            rest = [make_bot("random") for _ in range(4)]
+            rng = random.Random(hand)
+            for bot in rest:
+                bot.new_hand(rng)
+            play_hand(g, rest)
+        assert twin.log == game.log and twin.finished
+
+
+def test_finished_hands_pickle_and_clone_with_their_reports():
+    """A hand ended by the wall (its WallEndReport holds a read-only mapping, which pickle cannot
+    take as is) or with a seat gone pickles, deep-copies and clones like any other game."""
+    import copy
+    import pickle
+    import random
+    from types import MappingProxyType
+
+    from mahjong_core.game.bots import make_bot
+    from mahjong_core.game.simulate import play_hand
+
+    walls = leaves = 0
+    for hand in range(40):
+        game = new_game("sichuan", seed=21, hand_no=hand)
+        bots = [make_bot("random") for _ in range(4)]
+        rng = random.Random(hand)
+        for bot in bots:
+            bot.new_hand(rng)
+        if hand % 4 == 0:  # a seat leaves after a few answers
+            for _ in range(12):
+                seat, actions = next(iter(game.pending().items()))
+                game.act(seat, bots[seat].choose(game, seat, actions))
+            game.leave(hand // 4 % 4)
+            leaves += 1
+        play_hand(game, bots)
+        assert game.finished
+        if game.wall_report is not None:
+            walls += 1
+            assert isinstance(game.wall_report.ready, MappingProxyType)
+        for twin in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game), game.clone()):
+            assert twin.log == game.log and twin.state() == game.state()
+            if game.wall_report is not None:
+                assert twin.wall_report == game.wall_report
+                assert isinstance(twin.wall_report.ready, MappingProxyType)
+    assert walls > 5 and leaves == 10
+
+
+def test_the_settlements_reports_pickle_with_read_only_mappings():
+    import copy
+    import pickle
+    from types import MappingProxyType
+
+    from mahjong_core.rules.sichuan.settlement import LeaveReport, WallEndReport
+
+    reports = [LeaveReport(1, False, MappingProxyType({2: 4, 3: 4}), MappingProxyType({0: 8}), "escape", 0, (3, 4, 5)),
+               WallEndReport((2,), MappingProxyType({}), (2, 3), (7,))]
+    for report in reports:
+        for twin in (pickle.loads(pickle.dumps(report)), copy.deepcopy(report)):
+            assert twin == report and type(twin) is type(report)
+            assert all(isinstance(getattr(twin, f), MappingProxyType)
+                       for f in ("penalty", "not_ready", "ready") if isinstance(getattr(report, f, None), MappingProxyType))

@@ -126,6 +126,10 @@ class WallEndReport:
     not_ready: Tuple[int, ...]
     entries: Tuple[int, ...]
 
+    def __reduce__(self) -> Any:
+        # pickle and deepcopy (a finished game's clone): a read-only mapping cannot be pickled as is
+        return _read_only_fields, (WallEndReport, (self.pigs, dict(self.ready), self.not_ready, self.entries), (1,))
+
 
 @dataclass(frozen=True)
 class LeaveReport:
@@ -142,6 +146,17 @@ class LeaveReport:
     charged: str
     deferred_credit: int
     entries: Tuple[int, ...]
+
+    def __reduce__(self) -> Any:
+        # as WallEndReport's
+        return _read_only_fields, (LeaveReport, (self.seat, self.was_winner, dict(self.penalty), dict(self.not_ready),
+                                                 self.charged, self.deferred_credit, self.entries), (2, 3))
+
+
+def _read_only_fields(cls: Any, values: Tuple[Any, ...], mappings: Tuple[int, ...]) -> Any:
+    """`cls(*values)` with the fields at the positions `mappings` made read-only mappings again (the
+    unpickling side of the reports' `__reduce__`)."""
+    return cls(*[MappingProxyType(v) if i in mappings else v for i, v in enumerate(values)])
 
 
 # ---------------------------------------------------------------------------------------------
@@ -269,6 +284,12 @@ class SichuanSettlement:
     @property
     def deferred(self) -> Mapping[int, int]:
         return MappingProxyType(dict(self._deferred))
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if "_in_hand" not in state:  # pickled before `in_hand` was kept as a field: derive it
+            self._turn_rank = _TURN_RANKS[self.seats]
+            self._drop()
 
     @property
     def in_hand(self) -> Tuple[int, ...]:
