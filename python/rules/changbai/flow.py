@@ -19,22 +19,118 @@
 
 from __future__ import annotations
 
-from itertools import compress
 from typing import Any, Dict, List
 
 from mahjong_core.errors import RulesError
 from mahjong_core.game.actions import DECLARE, PIAO, PIAO_VALUES, Action
-from mahjong_core.game.constants import CHOOSE, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG
-from mahjong_core.game.engine import Game, _shanten_m
+from mahjong_core._core import best_discards as _best_discards
+from mahjong_core.game.constants import (
+    CHOOSE, MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG,
+)
+from mahjong_core.game.engine import Game, _shanten_m, _waits_mask_m
 from mahjong_core.game.view import revealed_choices
-from mahjong_core.tiles import Forms
+from mahjong_core.tiles import Forms, Tile
 
-from . import ready as changbai_ready
 from .rules import Rules
 from .scoring import score as changbai_score
 from .settlement import ChangbaiSettlement
 
 __all__ = ["ChangbaiGame"]
+
+_SEVEN_PAIRS = int(Forms.SEVEN_PAIRS)
+_THIRTEEN_ORPHANS = int(Forms.THIRTEEN_ORPHANS)
+_TERMINALS_AND_HONOURS = tuple([int(t) for t in Tile if t.is_terminal_or_honor])
+# Bit masks over the 34 kinds for `_may_be_ready`: the suited kinds, the kinds that are not of the
+# given ranks (a neighbour shifted in from another suit lands on those ranks and is masked off), and
+# 十三幺's kinds.
+_SUITED = (1 << 27) - 1
+_NOT_RANK_1 = _SUITED & ~sum(1 << (9 * s) for s in range(3))
+_NOT_RANK_1_2 = _NOT_RANK_1 & ~sum(1 << (9 * s + 1) for s in range(3))
+_NOT_RANK_9 = _SUITED & ~sum(1 << (9 * s + 8) for s in range(3))
+_NOT_RANK_8_9 = _NOT_RANK_9 & ~sum(1 << (9 * s + 7) for s in range(3))
+_ORPHAN_KINDS = sum(1 << t for t in _TERMINALS_AND_HONOURS)
+
+
+def _may_be_ready(counts: Any, n_melds: int, forms: int) -> bool:
+    """False only for a hand (14 − 3·`n_melds` concealed `counts`) that is neither ready nor complete
+    (shanten > 0), told from its counts in one pass: the cheap test before the core's shanten call.
+
+    An isolated tile is a single with no tile of its suit within two kinds (an honour: any single).
+    A hand at most ready is a complete hand, or a ready 13-tile one and one more tile; a complete
+    hand minus a tile is sets, a pair or a partial set (no isolated tile among them) and at most one
+    single left of its pair; so at most two isolated tiles. Seven pairs at most ready is six pairs
+    and two tiles: the same. Only 十三幺 (a concealed hand holding at least 12 of its 13 kinds)
+    has more. (tests/test_changbai_declare_fast.py checks this against the core on many hands.)"""
+    c = counts
+    one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
+    held = 0  # bit t: the hand holds kind t
+    singles = 0  # bit t: exactly one
+    for t in range(34):
+        if c[t]:
+            held |= one << t
+            if c[t] == 1:
+                singles |= one << t
+    suited = held & _SUITED
+    near = (((suited << 1) & _NOT_RANK_1) | ((suited << 2) & _NOT_RANK_1_2) | ((suited >> 1) & _NOT_RANK_9)
+            | ((suited >> 2) & _NOT_RANK_8_9))
+    isolated = singles & ~near
+    isolated &= isolated - 1
+    isolated &= isolated - 1  # the third isolated tile, if any, is left
+    if not isolated:
+        return True
+    if n_melds or not forms & _THIRTEEN_ORPHANS:
+        return False
+    missing = _ORPHAN_KINDS & ~held
+    return not missing & (missing - 1)  # it holds all of 十三幺's 13 kinds, or all but one
+
+
+def _meld_copies(melds: List[Any], t: int) -> int:
+    """How many tiles of kind `t` the engine meld tuples hold (as the core counts a Meld's tiles)."""
+    n = 0
+    for meld in melds:
+        kind = meld[0]
+        low = meld[1]
+        if kind == MELD_CHOW:
+            if low <= t <= low + 2:  # a chow's three kinds are low..low+2 of one suit
+                n += 1
+        elif low == t:
+            n += 3 if kind == MELD_PUNG else 4
+    return n
+
+
+def _ready_wait(counts: Any, n_melds: int, melds: List[Any], forms: int, rules: Any) -> int:
+    """`ready.ready_wait` on the engine's own state, without building a core Hand: the one winning
+    kind of the waiting hand (`counts`: 13 − 3·`n_melds` concealed tiles; `melds`: the engine meld
+    tuples) if it has exactly one, else -1. `forms` is the game's (`changbai_forms(rules)`).
+
+    Same kinds as `ready.winning_kinds_of`, from one core wait mask: seven pairs only for a concealed
+    hand; its waits are kinds the hand holds, so when the 七对 terminal rule applies and the hand holds
+    no terminal or honour none of them survives and the form is left out; phantom waits (all four
+    copies in the hand and its melds, the core's `exclude_exhausted`) are dropped unless they count.
+    (tests/test_changbai_declare_fast.py compares the two on many hands.)"""
+    if n_melds:
+        forms &= ~_SEVEN_PAIRS
+    elif rules.seven_pairs_need_terminal:
+        for t in _TERMINALS_AND_HONOURS:
+            if counts[t]:
+                break
+        else:
+            forms &= ~_SEVEN_PAIRS
+    mask = _waits_mask_m(counts, forms, n_melds)
+    exclude_phantoms = not rules.phantom_waits_count
+    single = -1
+    t = 0
+    while mask:
+        if mask & 1:
+            if exclude_phantoms and counts[t] + _meld_copies(melds, t) >= 4:
+                pass  # a phantom wait: it can never arrive
+            elif single >= 0:
+                return -1  # two winning kinds
+            else:
+                single = t
+        mask >>= 1
+        t += 1
+    return single
 
 
 class ChangbaiGame(Game):
@@ -105,27 +201,37 @@ class ChangbaiGame(Game):
     def _declare_options(self, seat: int) -> List[Action]:
         hand = self.hands[seat]
         melds = self.n_melds[seat]
-        forms = self.FORMS
+        forms = self._forms
         # Hot (every turn under ready_required): the meld count is positional (see engine._shanten_m).
-        if _shanten_m(hand, forms, melds) > 0:
+        if not _may_be_ready(hand, melds, forms) or _shanten_m(hand, forms, melds) > 0:
+            return []
+        # The discards leaving a ready hand (13-tile shanten 0): the lowest a discard reaches is 0 here.
+        shanten, mask = _best_discards(hand, forms, melds=melds)
+        if shanten != 0:
             return []
         out = []
-        for t in compress(range(34), hand):  # each kind held
-            hand[t] -= 1
-            try:
-                if _shanten_m(hand, forms, melds) == 0 and changbai_ready.can_declare_ready(
-                        self.hand_of(seat), self.rules):
-                    out.append(DECLARE[t])
-            finally:
-                hand[t] += 1
+        seat_melds = self.melds[seat]
+        rules = self.rules
+        t = 0
+        while mask:
+            if mask & 1:
+                hand[t] -= 1
+                try:
+                    if _ready_wait(hand, melds, seat_melds, forms, rules) >= 0:
+                        out.append(DECLARE[t])
+                finally:
+                    hand[t] += 1
+            mask >>= 1
+            t += 1
         return out
 
     def _on_declare(self, seat: int) -> None:
-        wait = changbai_ready.ready_wait(self.hand_of(seat), self.rules)
-        assert wait is not None, "DECLARE is offered only when the hand may declare"
-        self.waits[seat] = 1 << int(wait)
+        wait = _ready_wait(self.hands[seat], self.n_melds[seat], self.melds[seat], self._forms, self.rules)
+        assert wait >= 0, "DECLARE is offered only when the hand may declare"
+        self.waits[seat] = 1 << wait
 
     def _declared_kong_ok(self, seat: int, tile: int, kind: int) -> bool:
+        # `ready.keeps_ready_wait` on the hand after the kong (13 − 3·melds tiles): the wait stays the one.
         hand = bytearray(self.hands[seat])
         melds = [m for m in self.melds[seat]]
         if kind == MELD_CONCEALED_KONG:
@@ -138,17 +244,8 @@ class ChangbaiGame(Game):
         else:  # a melded kong on a discard: the hand is at waiting size
             hand[tile] -= 3
             melds.append((MELD_KONG, tile, (seat - self.discarder) % 4, self.discarder))
-        after = self._hand_from(seat, hand, melds)
         wait = (self.waits[seat] & -self.waits[seat]).bit_length() - 1
-        return changbai_ready.keeps_ready_wait(after, wait, self.rules)
-
-    def _hand_from(self, seat: int, counts: bytearray, melds: list) -> Any:
-        saved_hand, saved_melds = self.hands[seat], self.melds[seat]
-        self.hands[seat], self.melds[seat] = counts, melds
-        try:
-            return self.hand_of(seat)
-        finally:
-            self.hands[seat], self.melds[seat] = saved_hand, saved_melds
+        return _ready_wait(hand, len(melds), melds, self._forms, self.rules) == wait
 
     # -- wins ------------------------------------------------------------------------------------
 

@@ -1,7 +1,19 @@
 # Cython declarations for rules/changbai/flow.py (see ../../game/engine.pxd): compiled, ChangbaiGame
 # is an extension type too, so the engine calls its hooks as C functions.
 
-from mahjong_core.game.engine cimport Game, _shanten_m  # C calls (engine.pxd)
+cimport cython
+
+from mahjong_core.game.engine cimport Game, _shanten_m, counts_t  # C calls (engine.pxd)
+
+
+# The bit masks of `_may_be_ready`, as C constants.
+cdef unsigned long long _SUITED, _NOT_RANK_1, _NOT_RANK_1_2, _NOT_RANK_9, _NOT_RANK_8_9, _ORPHAN_KINDS
+
+# 报听's hot path (every turn of every seat): a C loop over the hand's bytearray buffer.
+@cython.locals(c=counts_t, t=Py_ssize_t, one="unsigned long long", held="unsigned long long",
+               singles="unsigned long long", suited="unsigned long long", near="unsigned long long",
+               isolated="unsigned long long", missing="unsigned long long")
+cpdef bint _may_be_ready(counts, Py_ssize_t n_melds, Py_ssize_t forms) except -1
 
 
 cdef class ChangbaiGame(Game):
@@ -12,6 +24,7 @@ cdef class ChangbaiGame(Game):
     cdef object __weakref__  # weakly referenceable, as the .py class is
 
     cpdef _update_waits(self, Py_ssize_t seat)
+    @cython.locals(t=Py_ssize_t, melds=Py_ssize_t, forms=Py_ssize_t)
     cpdef _declare_options(self, Py_ssize_t seat)
     cpdef _self_win_ok(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
