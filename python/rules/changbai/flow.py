@@ -108,11 +108,12 @@ def _ready_wait(counts: Any, n_melds: int, melds: List[Any], forms: int, rules: 
     no terminal or honour none of them survives and the form is left out; phantom waits (all four
     copies in the hand and its melds, the core's `exclude_exhausted`) are dropped unless they count.
     (tests/test_changbai_declare_fast.py compares the two on many hands.)"""
+    c = counts
     if n_melds:
         forms &= ~_SEVEN_PAIRS
     elif rules.seven_pairs_need_terminal:
-        for t in _TERMINALS_AND_HONOURS:
-            if counts[t]:
+        for t in range(34):
+            if c[t] and (_ORPHAN_KINDS >> t) & 1:  # a terminal or honour
                 break
         else:
             forms &= ~_SEVEN_PAIRS
@@ -122,7 +123,7 @@ def _ready_wait(counts: Any, n_melds: int, melds: List[Any], forms: int, rules: 
     t = 0
     while mask:
         if mask & 1:
-            if exclude_phantoms and counts[t] + _meld_copies(melds, t) >= 4:
+            if exclude_phantoms and c[t] + _meld_copies(melds, t) >= 4:
                 pass  # a phantom wait: it can never arrive
             elif single >= 0:
                 return -1  # two winning kinds

@@ -15,6 +15,11 @@ cdef unsigned long long _SUITED, _NOT_RANK_1, _NOT_RANK_1_2, _NOT_RANK_9, _NOT_R
                isolated="unsigned long long", missing="unsigned long long")
 cpdef bint _may_be_ready(counts, Py_ssize_t n_melds, Py_ssize_t forms) except -1
 
+@cython.locals(n=Py_ssize_t, kind=Py_ssize_t, low=Py_ssize_t)
+cpdef Py_ssize_t _meld_copies(list melds, Py_ssize_t t) except -1
+@cython.locals(c=counts_t, mask="unsigned long long", t=Py_ssize_t, single=Py_ssize_t, exclude_phantoms=bint)
+cpdef Py_ssize_t _ready_wait(counts, Py_ssize_t n_melds, list melds, Py_ssize_t forms, rules) except -2
+
 
 cdef class ChangbaiGame(Game):
     cdef public object piao
@@ -24,7 +29,7 @@ cdef class ChangbaiGame(Game):
     cdef object __weakref__  # weakly referenceable, as the .py class is
 
     cpdef _update_waits(self, Py_ssize_t seat)
-    @cython.locals(t=Py_ssize_t, melds=Py_ssize_t, forms=Py_ssize_t)
+    @cython.locals(t=Py_ssize_t, melds=Py_ssize_t, forms=Py_ssize_t, mask="unsigned long long")
     cpdef _declare_options(self, Py_ssize_t seat)
     cpdef _self_win_ok(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
