@@ -155,8 +155,10 @@ class ChangbaiSettlement:
         piao = tuple(piao)
         if len(piao) != SEATS:
             raise IllegalActionError(f"piao needs one value per seat (4), got {len(piao)}")
+        choices = self.rules.piao_choices
         for seat, value in enumerate(piao):
-            _require_piao(f"piao of seat {seat}", value, self.rules)
+            if not _is_int(value) or value not in choices:  # (the message is built only for a bad value)
+                _require_piao(f"piao of seat {seat}", value, self.rules)
         if ledger is not None and ledger.seats != SEATS:
             raise IllegalActionError(f"a Changbai ledger has 4 seats, got {ledger.seats}")
         self.dealer = dealer
@@ -224,11 +226,14 @@ class ChangbaiSettlement:
         `drawn_hand_piao`); kong scores stand, or are refunded when `keep_kong_scores_on_draw` is False."""
         self._require_open()
         r = self.rules
+        dealer, piao = self.dealer, self.piao
+        base = r.drawn_hand_base * r.base
+        with_piao = r.drawn_hand_piao
         transfers = []
-        for seat in _others(self.dealer):
-            amount = r.drawn_hand_base * r.base + (self.piao[self.dealer] + self.piao[seat] if r.drawn_hand_piao else 0)
+        for seat in _others(dealer):
+            amount = base + (piao[dealer] + piao[seat] if with_piao else 0)
             if amount:
-                transfers.append(Transfer(self.dealer, seat, amount, "drawn_hand"))
+                transfers.append(Transfer(dealer, seat, amount, "drawn_hand"))
         if not r.keep_kong_scores_on_draw:
             transfers += [self._refund(i) for i in self._kong_entries]
         entries = self._record(transfers)
@@ -279,7 +284,11 @@ class ChangbaiSettlement:
         return Transfer(kong.payee, kong.payer, kong.amount, "kong_refund", index)
 
     def _record(self, transfers: Sequence[Transfer]) -> Tuple[int, ...]:
-        return tuple(self.ledger.append(t) for t in transfers)
+        append = self.ledger.append
+        entries = []
+        for t in transfers:
+            entries.append(append(t))
+        return tuple(entries)
 
     def _require_open(self) -> None:
         if self.finished:
@@ -302,9 +311,12 @@ class ChangbaiSettlement:
 # Validation and seat arithmetic
 
 
+_OTHERS = tuple(tuple((seat + k) % SEATS for k in range(1, SEATS)) for seat in range(SEATS))
+
+
 def _others(seat: int) -> Tuple[int, ...]:
     """The other three seats in turn order after `seat`."""
-    return tuple((seat + k) % SEATS for k in range(1, SEATS))
+    return _OTHERS[seat % SEATS]
 
 
 def _turn_distance(start: int, seat: int) -> int:
