@@ -10,9 +10,11 @@ with a single winning kind may declare — a hand that waited on more than one k
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator, Optional, Tuple, Union
+from typing import Any, Iterator, List, Optional, Tuple, Union
 
-from mahjong_core import Decomposition, Forms, Hand, InvalidHandError, MeldKind, Tile, decompositions, format_tiles
+from mahjong_core import (
+    BlockKind, Decomposition, Forms, Hand, InvalidHandError, MeldKind, Tile, decompositions, format_tiles,
+)
 
 from .hand import HandLike, as_hand, waiting_hand, winning_hand
 from .patterns import (
@@ -29,6 +31,8 @@ from .rules import Rules, resolve
 __all__ = ["ChangbaiScore", "WinContext", "score", "refusal", "loser_doublings", "loser_patterns_of"]
 
 DEFAULT_RULES = Rules()
+_CHOW = int(BlockKind.CHOW)
+_KONG = int(BlockKind.KONG)
 
 
 @dataclass(frozen=True)
@@ -191,10 +195,37 @@ def _readings(hand: Hand, win: Tile, rules: Rules) -> Iterator[Tuple[Decompositi
     """Every (decomposition, block of the winning tile) the rules allow; special forms have no block."""
     for reading in decompositions(hand, changbai_forms(rules)):
         if reading.form == Forms.STANDARD:
-            for block in reading.win_blocks(win):
+            for block in _win_blocks(reading, win):
                 yield reading, block
         elif reading.form != Forms.SEVEN_PAIRS or _seven_pairs_allowed(hand, rules):
             yield reading, None
+
+
+def _win_blocks(reading: Decomposition, win: int) -> List[int]:
+    """`reading.win_blocks(win)` without building the reading's Block objects: the indices into
+    `reading.blocks` (its sets, then its pair, then any `pairs`) of the concealed blocks other than
+    kongs that hold the winning tile."""
+    out = []
+    i = 0
+    for b in reading.sets:
+        if b.meld is None:
+            kind = b.kind
+            t = b.tile
+            if kind == _CHOW:
+                if t <= win <= t + 2:
+                    out.append(i)
+            elif kind != _KONG and win == t:
+                out.append(i)
+        i += 1
+    if reading.pair is not None:
+        if win == reading.pair:
+            out.append(i)
+        i += 1
+    for t in reading.pairs:
+        if win == t:
+            out.append(i)
+        i += 1
+    return out
 
 
 def _seven_pairs_allowed(hand: Hand, rules: Rules) -> bool:
