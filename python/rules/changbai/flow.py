@@ -40,20 +40,13 @@ __all__ = ["ChangbaiGame"]
 _SEVEN_PAIRS = int(Forms.SEVEN_PAIRS)
 _THIRTEEN_ORPHANS = int(Forms.THIRTEEN_ORPHANS)
 _TERMINALS_AND_HONOURS = tuple([int(t) for t in Tile if t.is_terminal_or_honor])
-# Bit masks over the 34 kinds for `_may_be_ready`: the suited kinds, the kinds that are not of the
-# given ranks (a neighbour shifted in from another suit lands on those ranks and is masked off), and
-# 十三幺's kinds.
-_SUITED = (1 << 27) - 1
-_NOT_RANK_1 = _SUITED & ~sum(1 << (9 * s) for s in range(3))
-_NOT_RANK_1_2 = _NOT_RANK_1 & ~sum(1 << (9 * s + 1) for s in range(3))
-_NOT_RANK_9 = _SUITED & ~sum(1 << (9 * s + 8) for s in range(3))
-_NOT_RANK_8_9 = _NOT_RANK_9 & ~sum(1 << (9 * s + 7) for s in range(3))
+# 十三幺's kinds, as a bit mask over the 34 kinds.
 _ORPHAN_KINDS = sum(1 << t for t in _TERMINALS_AND_HONOURS)
 
 
 def _may_be_ready(counts: Any, n_melds: int, forms: int) -> bool:
     """False only for a hand (14 − 3·`n_melds` concealed `counts`) that is neither ready nor complete
-    (shanten > 0), told from its counts in one pass: the cheap test before the core's shanten call.
+    (shanten > 0), told from its counts alone: the cheap test before the core's shanten call.
 
     An isolated tile is a single with no tile of its suit within two kinds (an honour: any single).
     A hand at most ready is a complete hand, or a ready 13-tile one and one more tile; a complete
@@ -62,26 +55,27 @@ def _may_be_ready(counts: Any, n_melds: int, forms: int) -> bool:
     and two tiles: the same. Only 十三幺 (a concealed hand holding at least 12 of its 13 kinds)
     has more. (tests/test_changbai_declare_fast.py checks this against the core on many hands.)"""
     c = counts
-    one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
-    held = 0  # bit t: the hand holds kind t
-    singles = 0  # bit t: exactly one
-    for t in range(34):
-        if c[t]:
-            held |= one << t
-            if c[t] == 1:
-                singles |= one << t
-    suited = held & _SUITED
-    near = (((suited << 1) & _NOT_RANK_1) | ((suited << 2) & _NOT_RANK_1_2) | ((suited >> 1) & _NOT_RANK_9)
-            | ((suited >> 2) & _NOT_RANK_8_9))
-    isolated = singles & ~near
-    isolated &= isolated - 1
-    isolated &= isolated - 1  # the third isolated tile, if any, is left
-    if not isolated:
-        return True
-    if n_melds or not forms & _THIRTEEN_ORPHANS:
+    if not n_melds and forms & _THIRTEEN_ORPHANS:
+        missing = ((not c[0]) + (not c[8]) + (not c[9]) + (not c[17]) + (not c[18]) + (not c[26]) + (not c[27])
+                   + (not c[28]) + (not c[29]) + (not c[30]) + (not c[31]) + (not c[32]) + (not c[33]))
+        if missing <= 1:
+            return True  # it holds all of 十三幺's 13 kinds or all but one: the core decides
+    isolated = 0
+    for t in range(27, 34):
+        if c[t] == 1:
+            isolated += 1
+    if isolated > 2:
         return False
-    missing = _ORPHAN_KINDS & ~held
-    return not missing & (missing - 1)  # it holds all of 十三幺's 13 kinds, or all but one
+    for suit in range(3):
+        base = 9 * suit
+        for r in range(9):
+            t = base + r
+            if c[t] == 1 and (r < 1 or not c[t - 1]) and (r > 7 or not c[t + 1]) and (r < 2 or not c[t - 2]) \
+                    and (r > 6 or not c[t + 2]):
+                isolated += 1
+                if isolated > 2:
+                    return False
+    return True
 
 
 def _meld_copies(melds: List[Any], t: int) -> int:

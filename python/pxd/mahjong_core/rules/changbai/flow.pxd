@@ -6,13 +6,11 @@ cimport cython
 from mahjong_core.game.engine cimport Game, _shanten_m, counts_t  # C calls (engine.pxd)
 
 
-# The bit masks of `_may_be_ready`, as C constants.
-cdef unsigned long long _SUITED, _NOT_RANK_1, _NOT_RANK_1_2, _NOT_RANK_9, _NOT_RANK_8_9, _ORPHAN_KINDS
+cdef unsigned long long _ORPHAN_KINDS  # a C constant
 
 # 报听's hot path (every turn of every seat): a C loop over the hand's bytearray buffer.
-@cython.locals(c=counts_t, t=Py_ssize_t, one="unsigned long long", held="unsigned long long",
-               singles="unsigned long long", suited="unsigned long long", near="unsigned long long",
-               isolated="unsigned long long", missing="unsigned long long")
+@cython.locals(c=counts_t, t=Py_ssize_t, missing=Py_ssize_t, isolated=Py_ssize_t, suit=Py_ssize_t,
+               base=Py_ssize_t, r=Py_ssize_t)
 cpdef bint _may_be_ready(counts, Py_ssize_t n_melds, Py_ssize_t forms) except -1
 
 @cython.locals(n=Py_ssize_t, kind=Py_ssize_t, low=Py_ssize_t)
