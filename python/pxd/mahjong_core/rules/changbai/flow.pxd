@@ -6,7 +6,9 @@ cimport cython
 from mahjong_core.game.engine cimport Game, _shanten_m, counts_t  # C calls (engine.pxd)
 
 
-cdef unsigned long long _ORPHAN_KINDS  # a C constant
+# C constants
+cdef Py_ssize_t _SEVEN_PAIRS, _THIRTEEN_ORPHANS
+cdef unsigned long long _ORPHAN_KINDS
 
 # 报听's hot path (every turn of every seat): a C loop over the hand's bytearray buffer.
 @cython.locals(c=counts_t, t=Py_ssize_t, missing=Py_ssize_t, isolated=Py_ssize_t, suit=Py_ssize_t,
