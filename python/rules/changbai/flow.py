@@ -23,11 +23,10 @@ from typing import Any, Dict, List
 
 from mahjong_core.errors import RulesError
 from mahjong_core.game.actions import DECLARE, PIAO, PIAO_VALUES, Action
-from mahjong_core._core import best_discards as _best_discards
 from mahjong_core.game.constants import (
     CHOOSE, MELD_ADDED_KONG, MELD_CHOW, MELD_CONCEALED_KONG, MELD_KONG, MELD_PUNG,
 )
-from mahjong_core.game.engine import Game, _shanten_m, _waits_mask_m
+from mahjong_core.game.engine import Game, _best_discards_m, _shanten_m, _waits_mask_m
 from mahjong_core.game.view import revealed_choices
 from mahjong_core.tiles import Forms, Tile
 
@@ -201,7 +200,7 @@ class ChangbaiGame(Game):
         if not _may_be_ready(hand, melds, forms) or _shanten_m(hand, forms, melds) > 0:
             return []
         # The discards leaving a ready hand (13-tile shanten 0): the lowest a discard reaches is 0 here.
-        shanten, mask = _best_discards(hand, forms, melds=melds)
+        shanten, mask = _best_discards_m(hand, forms, melds)
         if shanten != 0:
             return []
         out = []

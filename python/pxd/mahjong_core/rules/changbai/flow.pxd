@@ -3,7 +3,7 @@
 
 cimport cython
 
-from mahjong_core.game.engine cimport Game, _shanten_m, counts_t  # C calls (engine.pxd)
+from mahjong_core.game.engine cimport Game, _best_discards_m, _shanten_m, _waits_mask_m, counts_t  # C calls
 
 
 # C constants
