@@ -417,3 +417,26 @@ def test_games_have_fixed_attributes_and_changbai_mcr_keep_weak_references(rules
         game.turn_seat = 2
     if ruleset != "sichuan":
         assert weakref.ref(game)() is game
+
+
+# ---- one kind's visible count --------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_visible_count_of_one_kind_is_the_full_counts_entry(ruleset):
+    """`Game._visible_count(seat, tile)` (MCR's 绝张 test at every win it weighs) counts exactly what
+    `visible_counts(seat)[tile]` counts, for every seat and kind, at every decision of seeded hands
+    (chows, pungs, kongs of every kind, concealed ones seen only by their owner, won tiles)."""
+    rng = random.Random(5)
+    kongs = 0
+    for hand in range(25):
+        game = new_game(ruleset, seed=8, hand_no=hand)
+        while not game.finished:
+            for seat in range(4):
+                counts = game.visible_counts(seat)
+                assert [game._visible_count(seat, t) for t in range(34)] == list(counts)
+            kongs += sum(m[0] >= 2 for melds in game.melds for m in melds)
+            for seat, actions in sorted(game.pending().items()):
+                kong = [a for a in actions if a.kind in (ActionKind.KONG, ActionKind.CONCEALED_KONG,
+                                                          ActionKind.ADDED_KONG)]
+                game.act(seat, kong[0] if kong else rng.choice(actions), step=game.step)
+    assert kongs > 0

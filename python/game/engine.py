@@ -668,6 +668,23 @@ class Game:
             seat = _seat_arg(seat)
         return visible_tile_counts(self.rivers, self.melds, self.won_tiles, seat)
 
+    def _visible_count(self, seat: int, tile: int) -> int:
+        """`visible_counts(seat)[tile]` without counting the other 33 kinds (MCR's 绝张 test, at
+        every win it weighs)."""
+        n = 0
+        for s in range(4):
+            n += self.rivers[s].count(tile) + self.won_tiles[s].count(tile)
+            for kind, t, _, _ in self.melds[s]:
+                if kind == MELD_CHOW:
+                    if t <= tile <= t + 2:
+                        n += 1
+                elif t == tile:
+                    if kind == MELD_PUNG:
+                        n += 3
+                    elif kind != MELD_CONCEALED_KONG or s == seat:  # others' concealed kongs are hidden
+                        n += 4
+        return n
+
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} hand {self.hand_no} {PHASES[self.phase]} turn={self.turn} "
                 f"wall={self.tail - self.head} finished={self.finished}>")

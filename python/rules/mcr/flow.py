@@ -187,7 +187,7 @@ class MCRGame(Game):
 
     def _score(self, seat: int, tile: int, *, self_drawn: bool, robbing: bool) -> Any:
         hand = self.hand_of(seat, tile, add=not self_drawn)
-        visible = self.visible_counts(seat)[tile]
+        visible = self._visible_count(seat, tile)
         if not self_drawn and not robbing:
             visible -= 1  # the discard itself lies in the river
         wall_empty = self.tail == self.head

@@ -122,6 +122,8 @@ cdef class Game:
     cpdef _added_kong(self, seat, tile)
     cpdef _complete_added_kong(self, seat, tile)
     cpdef core_melds(self, seat)
+    @cython.locals(n=Py_ssize_t, s=Py_ssize_t, kind=Py_ssize_t, t=Py_ssize_t)
+    cpdef Py_ssize_t _visible_count(self, Py_ssize_t seat, Py_ssize_t tile) except -1
     @cython.locals(dealer=Py_ssize_t, i=Py_ssize_t, t=Py_ssize_t, hand=counts_w, hands=list)
     cpdef _deal(self)
 
