@@ -26,7 +26,6 @@ import random
 from typing import Any, Dict, List, Sequence, Tuple, Type
 
 from mahjong_core.errors import InvalidArgumentError
-from mahjong_core.tiles import Forms
 
 from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
 # The core's hot calls, every argument positional (C calls when compiled: see engine._waits_mask_m).
@@ -226,7 +225,7 @@ class GreedyBot(Bot):
         return tile
 
     @staticmethod
-    def _ready_value(hand: bytearray, tile: int, melds: int, forms: Forms) -> int:
+    def _ready_value(hand: bytearray, tile: int, melds: int, forms: int) -> int:
         """Unseen-by-me copies of the winning tiles after discarding `tile` (a ready hand)."""
         hand[tile] -= 1
         try:
@@ -234,7 +233,7 @@ class GreedyBot(Bot):
         finally:
             hand[tile] += 1
 
-    def _best_discard(self, hand: bytearray, discards: int, melds: int, forms: Forms) -> Tuple[int, int]:
+    def _best_discard(self, hand: bytearray, discards: int, melds: int, forms: int) -> Tuple[int, int]:
         """(tile to discard, shanten after it); `discards`: the legal discards as a 34-bit mask."""
         # Hot path: one core call finds the lowest shanten a discard reaches and which discards reach
         # it; the first of those in preference order (honours, terminals, 2/8, middle tiles) is taken

@@ -106,7 +106,7 @@ _waits_mask_melds = _core._waits_mask_melds
 _shanten_melds = _core._shanten_melds
 
 try:  # Compiled, `cython.compiled` is True and engine.pxd cimports the core's C entry points.
-    import cython
+    import cython  # type: ignore[import-not-found,unused-ignore]
     _COMPILED = cython.compiled
 except ImportError:  # a pure-Python build without Cython installed
     _COMPILED = False
@@ -144,7 +144,7 @@ def _best_discards_m(hand: Any, forms: int, melds: int) -> Tuple[int, int]:
         packed = best_discards_of_counts(counts, melds, forms)  # type: ignore[name-defined]  # noqa: F821
         if packed != 0xFFFFFFFFFFFFFFFF:  # (shanten + 1) << 34 | tiles; all bits: invalid
             return (packed >> 34) - 1, packed & 0x3FFFFFFFF
-    return _best_discards(hand, forms, melds=melds)
+    return _best_discards(hand, forms, melds=melds)  # type: ignore[arg-type]  # (Forms or its int value)
 
 
 _OTHERS = OTHERS

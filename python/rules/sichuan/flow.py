@@ -269,7 +269,7 @@ class SichuanGame(Game):
         `Hand` and scored.
         """
         pigs = []
-        ready = {}
+        ready: Dict[int, Any] = {}
         one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
         for s in in_hand:
             hand = self.hands[s]
@@ -313,7 +313,7 @@ class SichuanGame(Game):
                     mask &= ~(one << t)
             std = mask if n_melds else _waits_mask_m(hand, _STANDARD, 0) & mask
             t = _best_wait(hand, held, n_melds, kongs, outside, mask, std, v, self.rules)
-            if t >= 0:
+            if t >= 0:  # (a winning wait: _score gives its value)
                 ready[s] = _score(self.hand_of(s).with_tile(t), _DISCARD_WIN, SUIT_LETTERS[v], self.rules)
         return self.settlement._wall_end(tuple(in_hand), tuple(pigs), ready)
 

@@ -374,7 +374,7 @@ def _best_wait(counts: Any, held: Any, n_melds: int, kongs: int, melds_outside: 
             continue  # not a Sichuan win: three suits, or a void-suit tile
         r = t % 9
         c[t] += 1
-        key = _pattern_key(c, n_melds, (std_mask >> t) & 1, s == 1 or s == 2 or s == 4,
+        key = _pattern_key(c, n_melds, (std_mask >> t) & 1 != 0, s == 1 or s == 2 or s == 4,
                            only_258 and (r == 1 or r == 4 or r == 7), melds_outside)
         c[t] -= 1
         total = key + roots + (1 if h[t] == 3 else 0)  # the fourth copy of a kind held three times: a 根
@@ -558,6 +558,7 @@ def _score(hand: Hand, context: WinContext, void_suit: Optional[str], rules: Rul
         key = _PATTERN_KEY[p]
         if key > best:
             pattern, reading, best = p, d, key
+    assert pattern is not None and reading is not None, "a winning hand has a reading"
     items = [_BASE_ITEM[pattern]] + _extras(context, held.roots(rules) - pattern.uses_quad)
     return _result(items, pattern, hand.win_tile, context, reading, rules)
 
