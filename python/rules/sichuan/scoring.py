@@ -17,6 +17,7 @@ from mahjong_core import _core
 from mahjong_core.errors import InvalidHandError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Block, BlockKind, Decomposition, MeldKind
+from mahjong_core.rules.records import frozen_record
 from mahjong_core.tiles import Forms, Tile, tile_from_str
 
 from .hand import _SUIT_SETS, as_hand, check_void_suit, suits_held
@@ -274,6 +275,15 @@ def score_waits(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[R
     nor are the kinds in `exclude` (tiles or indices: e.g. waits every copy of which is visible,
     for 查大叫 under `dead_waits_ready=False`). Empty when the hand is not ready.
     """
+    rules, void, h = _waiting_hand(hand, void_suit, rules)
+    skip = {int(t) for t in exclude}
+    return {tile: _score(h.with_tile(tile), _DISCARD_WIN, void, rules)
+            for tile in _core.waits(h, Forms.SICHUAN, exclude_exhausted=True) if int(tile) not in skip}
+
+
+def _waiting_hand(hand: Any, void_suit: Optional[str], rules: Optional[Rules]) -> Tuple[Rules, Optional[str], Hand]:
+    """The checked arguments of `score_waits` / `best_ready_value`: (rules, void suit, a hand of
+    13 − 3·melds concealed tiles)."""
     rules = _check_rules(rules)
     void = check_void_suit(void_suit)
     h = as_hand(hand)
@@ -281,9 +291,7 @@ def score_waits(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[R
         raise InvalidHandError(
             f"a waiting hand with {h.n_melds} meld(s) holds {13 - 3 * h.n_melds} concealed tiles; this one holds "
             f"{h.n_tiles}")
-    skip = {int(t) for t in exclude}
-    return {tile: _score(h.with_tile(tile), _DISCARD_WIN, void, rules)
-            for tile in _core.waits(h, Forms.SICHUAN, exclude_exhausted=True) if int(tile) not in skip}
+    return rules, void, h
 
 
 def best_ready_value(hand: Any, *, void_suit: Optional[str] = None, rules: Optional[Rules] = None,
@@ -295,13 +303,7 @@ def best_ready_value(hand: Any, *, void_suit: Optional[str] = None, rules: Optio
     None when the hand is not ready: no wait, or every wait would leave a void-suit tile or three
     suits.
     """
-    rules = _check_rules(rules)
-    void = check_void_suit(void_suit)
-    h = as_hand(hand)
-    if h.n_tiles != 13 - 3 * h.n_melds:
-        raise InvalidHandError(
-            f"a waiting hand with {h.n_melds} meld(s) holds {13 - 3 * h.n_melds} concealed tiles; this one holds "
-            f"{h.n_tiles}")
+    rules, void, h = _waiting_hand(hand, void_suit, rules)
     skip = {int(t) for t in exclude}
     mask = _core.waits_mask(h, Forms.SICHUAN, exclude_exhausted=True)
     for t in skip:
@@ -661,25 +663,9 @@ def _result(items: List[FanItem], pattern: Pattern, win_tile: Optional[Tile], co
         uncapped += item.fan
     fan = _cap(uncapped, rules)
     points = hand_points(fan, rules)
-    # SichuanScore(fan=..., ...) without the frozen dataclass's generated __init__ (one
-    # object.__setattr__ per field): the same fields, in field order, in the instance dict.
-    result = _new_object(SichuanScore)
-    fields = result.__dict__
-    fields["fan"] = fan
-    fields["multiplier"] = points // rules.base
-    fields["points"] = points
-    fields["payment"] = _payment(uncapped, context, rules)
-    fields["items"] = tuple(items)
-    fields["pattern"] = pattern
-    fields["uncapped_fan"] = uncapped
-    fields["win_tile"] = win_tile
-    fields["context"] = context
-    fields["decomposition"] = reading
-    fields["rules"] = rules
-    return result
+    return frozen_record(SichuanScore, fan, points // rules.base, points, _payment(uncapped, context, rules),
+                         tuple(items), pattern, uncapped, win_tile, context, reading, rules)
 
-
-_new_object = object.__new__
 
 
 def _cap(fan: int, rules: Rules) -> int:

@@ -60,6 +60,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Set, 
 
 from mahjong_core import _core
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidHandError, RulesError
+from mahjong_core.rules.records import frozen_record
 from mahjong_core.tiles import Forms, Tile, tile_from_str
 
 from ..ledger import Ledger, Transfer
@@ -211,33 +212,6 @@ _FIRST_HONOUR = int(Tile.EAST)
 _OTHERS_IN_TURN = {n: tuple(tuple((start + k) % n for k in range(1, n)) for start in range(n)) for n in (2, 3, 4)}
 #: _TURN_RANKS[seats][start][seat] = (seat - start - 1) % seats
 _TURN_RANKS = {n: tuple(tuple((s - start - 1) % n for s in range(n)) for start in range(n)) for n in (2, 3, 4)}
-_new = object.__new__
-
-
-def _new_kong_record(player: int, kind: KongKind, tile: Optional[Tile], discarder: Optional[int],
-                     payments: Tuple[int, ...]) -> KongRecord:
-    """`KongRecord(player, kind, tile, discarder, payments)` without the frozen dataclass's generated
-    __init__ (five object.__setattr__ calls): the same fields in the same instance dict."""
-    record = _new(KongRecord)
-    fields = record.__dict__
-    fields["player"] = player
-    fields["kind"] = kind
-    fields["tile"] = tile
-    fields["discarder"] = discarder
-    fields["payments"] = payments
-    return record
-
-
-def _new_report(pigs: Tuple[int, ...], ready: Mapping[int, SichuanScore], not_ready: Tuple[int, ...],
-                entries: Tuple[int, ...]) -> WallEndReport:
-    """`WallEndReport(pigs, ready, not_ready, entries)`, built as `_new_kong_record` builds a record."""
-    report = _new(WallEndReport)
-    fields = report.__dict__
-    fields["pigs"] = pigs
-    fields["ready"] = ready
-    fields["not_ready"] = not_ready
-    fields["entries"] = entries
-    return report
 
 
 # ---------------------------------------------------------------------------------------------
@@ -345,7 +319,7 @@ class SichuanSettlement:
         dues = self._kong_dues(player, kind, discarder)
         reason = _KONG_REASONS[kind]
         transfers = [Transfer(payer, player, amount, reason) for payer, amount in dues]
-        record = _new_kong_record(player, kind, kong_tile, discarder, self._commit(transfers))
+        record = frozen_record(KongRecord, player, kind, kong_tile, discarder, self._commit(transfers))
         self._kongs.append(record)
         self._last_kong_event = record
         return record
@@ -456,7 +430,7 @@ class SichuanSettlement:
             transfers += self._kong_refunds(not_ready)
         entries = self._commit(transfers) if transfers else ()
         self._wall_ended = True
-        return _new_report(pigs, MappingProxyType(ready), not_ready, entries)
+        return frozen_record(WallEndReport, pigs, MappingProxyType(ready), not_ready, entries)
 
     def leave(self, seat: int, hands: Optional[Mapping[int, Any]] = None,
               void_suits: Optional[Mapping[int, Optional[str]]] = None, *, wall_left: Optional[int] = None,
