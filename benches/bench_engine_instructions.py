@@ -15,6 +15,7 @@ so, when valgrind is not installed.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -40,10 +41,13 @@ _run_range(ruleset, rules, 1, (bot,) * 4, 1000, 1000 + hands)
 
 def instructions(python: str, ruleset: str, hands: int, bot: str) -> int:
     """Instructions of one child process playing `hands` seeded hands (after the warm-up)."""
+    # PYTHONHASHSEED fixed: with str hashing randomised, the dicts and sets of a run cost a few
+    # thousand instructions more or less per hand from one run to the next (±1-2 %).
     result = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", python, "-c", _CHILD, ruleset,
          str(hands), bot],
-        capture_output=True, text=True, cwd=tempfile.gettempdir(), check=True)
+        capture_output=True, text=True, cwd=tempfile.gettempdir(), check=True,
+        env=dict(os.environ, PYTHONHASHSEED="0"))
     found = re.search(r"Collected\s*:\s*([\d,]+)", result.stderr)
     if found is None:
         raise RuntimeError(f"no callgrind total in the output:\n{result.stderr[-2000:]}")
