@@ -24,11 +24,9 @@ hands with it and with the engine's uncompiled source and compares every log, st
 from mahjong_core.game.engine cimport Game
 
 from mahjong_core.game.bots import GreedyBot, RandomBot
-from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM, LAST_DRAW as _LAST_DRAW, TURN as _TURN
+from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM
 
-cdef Py_ssize_t TURN = _TURN
 cdef Py_ssize_t AFTER_CLAIM = _AFTER_CLAIM
-cdef Py_ssize_t LAST_DRAW = _LAST_DRAW
 
 
 def native_seats(bots):
@@ -56,7 +54,8 @@ cdef inline Py_ssize_t _pick(object draw, Py_ssize_t n) except -1:
 
 
 cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
-    """What `Game.act` does for a turn's DISCARD[tile] (uid `tile`) by the only seat asked."""
+    """What `Game._answer_only` (act's application of an answer) does for a turn's DISCARD[tile]
+    (uid `tile`), written out: the hot path of every plain turn, whose question is unbuilt."""
     g._actions.append(seat << 8 | tile)
     g._pending = {}
     g._discard_tile(seat, tile, False)
@@ -70,30 +69,13 @@ cdef int _answer(Game g, Py_ssize_t seat, object action, list options) except -1
     """Apply the answer of `seat`, the only seat asked, as `act` does once its checks pass: an
     action found in `options` (act's identity scan) directly, anything else through `act` (which
     raises, changing nothing)."""
-    cdef Py_ssize_t phase, uid
     for legal in options:
         if legal is action:
             break
     else:
         g.act(seat, action)
         return 0
-    uid = action.uid
-    phase = g.phase
-    if (phase == TURN or phase == AFTER_CLAIM) and uid < 34:
-        _discard(g, seat, uid)
-        return 0
-    pending = g._pending
-    g._actions.append(seat << 8 | uid)
-    g._pending = {}
-    if phase == TURN or phase == AFTER_CLAIM:
-        g._turn_action(seat, action)
-    elif phase == LAST_DRAW:
-        g._last_draw_action(seat, action)
-    else:
-        g._resolve_window(pending, {seat: action})
-    g.step += 1
-    if g._next_draw >= 0:
-        g._run()
+    g._answer_only(seat, action, action.uid, g._pending)
     return 0
 
 
@@ -101,24 +83,13 @@ cdef bint _answer_one_of_many(Game g, object seat, object action, dict pending) 
     """Record the answer of `seat`, one of several seats asked (none of which answered twice), as
     `act` does once its checks pass — an action not among the seat's options goes through `act`,
     which raises — and resolve the window once every seat has answered. True when it resolved."""
-    cdef dict answers = g._answers
     for legal in <list>pending[seat]:
         if legal is action:
             break
     else:
         g.act(seat, action)
         return False
-    g._actions.append(<Py_ssize_t>seat << 8 | <Py_ssize_t>action.uid)
-    answers[seat] = action
-    if len(answers) < len(pending):
-        return False
-    g._pending = {}
-    g._answers = {}
-    g._resolve_window(pending, answers)
-    g.step += 1
-    if g._next_draw >= 0:
-        g._run()
-    return True
+    return g._answer_one_of(seat, action, action.uid, pending)
 
 
 cdef dict _question(Game g):

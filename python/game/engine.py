@@ -350,35 +350,50 @@ class Game:
             raise IllegalActionError(
                 f"{action!r} is not legal for seat {seat} now ({PHASES[self.phase]}); legal: "
                 f"{', '.join(map(repr, actions))}")
-        uid = action.uid
         if len(pending) == 1:
-            self._actions.append(seat << 8 | uid)
-            self._pending = {}
-            phase = self.phase
-            if phase == TURN or phase == AFTER_CLAIM:
-                if uid < 34:  # DISCARD[t] (uid t), the common case first
-                    self._discard_tile(seat, uid, False)
-                else:
-                    self._turn_action(seat, action)
-            elif phase == LAST_DRAW:
-                self._last_draw_action(seat, action)
-            else:
-                self._resolve_window(pending, {seat: action})
-            self.step += 1
+            self._answer_only(seat, action, action.uid, pending)
         else:
-            answers = self._answers
-            if seat in answers:
+            if seat in self._answers:
                 raise self._not_pending_error(seat, action)
-            self._actions.append(seat << 8 | uid)
-            answers[seat] = action
-            if len(answers) < len(pending):
-                return
-            self._pending = {}
-            self._answers = {}
-            self._resolve_window(pending, answers)
-            self.step += 1
+            self._answer_one_of(seat, action, action.uid, pending)
+
+    # What `act` does once its checks pass; the native self-play loop (game/_selfplay.pyx) calls
+    # these too, after the same checks, so an answer is applied in one place.
+
+    def _answer_only(self, seat: int, action: Any, uid: int, pending: Any) -> None:
+        """Apply the answer of the only seat asked (`pending`: the question's table; None for a
+        turn the native loop read unbuilt, whose only answers there are discards)."""
+        self._actions.append(seat << 8 | uid)
+        self._pending = {}
+        phase = self.phase
+        if phase == TURN or phase == AFTER_CLAIM:
+            if uid < 34:  # DISCARD[t] (uid t), the common case first
+                self._discard_tile(seat, uid, False)
+            else:
+                self._turn_action(seat, action)
+        elif phase == LAST_DRAW:
+            self._last_draw_action(seat, action)
+        else:
+            self._resolve_window(pending, {seat: action})
+        self.step += 1
         if self._next_draw >= 0:
             self._run()
+
+    def _answer_one_of(self, seat: int, action: Any, uid: int, pending: Dict[int, List[Action]]) -> bool:
+        """Record the answer of one of several seats asked (not answered yet); resolve the window
+        once every seat has answered. True when it resolved."""
+        answers = self._answers
+        self._actions.append(seat << 8 | uid)
+        answers[seat] = action
+        if len(answers) < len(pending):
+            return False
+        self._pending = {}
+        self._answers = {}
+        self._resolve_window(pending, answers)
+        self.step += 1
+        if self._next_draw >= 0:
+            self._run()
+        return True
 
     def leave(self, seat: int) -> None:
         """`seat` leaves the hand for good (a permanent disconnect). Rulesets with a leaving rule

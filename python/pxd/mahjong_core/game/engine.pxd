@@ -81,6 +81,9 @@ cdef class Game:
     cpdef _kong_options(self, Py_ssize_t seat)
     cpdef _after_claim_turn(self, Py_ssize_t seat)
     cpdef _turn_action(self, seat, action)
+    # (cdef: C calls only, from `act` and the native loop; no Python-level override to look for)
+    cdef int _answer_only(self, Py_ssize_t seat, action, Py_ssize_t uid, pending) except -1
+    cdef bint _answer_one_of(self, seat, action, Py_ssize_t uid, dict pending) except -1
     # The windows' tables are dicts (typed: `.get` and `in` are C dict calls, not method calls).
     cpdef _resolve_window(self, dict pending, dict answers)
     # C integers for the seats and tiles of the two hottest steps: their indexing of the per-seat
