@@ -1,5 +1,6 @@
-"""The seeded hands tests/test_game_compiled.py plays twice: with the installed (compiled) engine, and
-in a child process whose hot modules are imported from their .py sources."""
+"""Seeded hands for the tests: `play`, what tests/test_game_compiled.py plays twice (with the
+installed, compiled engine and in a child process whose hot modules are imported from their .py
+sources), and `play_mixed_sichuan`, the mixed-bot Sichuan hands the wall-end tests record."""
 
 import json
 import random
@@ -24,3 +25,20 @@ def play(ruleset, variant, bot_names, hands, first=0):
         play_hand(game, bots)
         records.append(json.dumps([game.log, game.state(), game.ledger.to_json()], sort_keys=True, default=str))
     return records
+
+
+def play_mixed_sichuan(game_class, rules, seeds, greedy_share, mix_seed):
+    """Hand 0 of each seed in `seeds` on a `game_class` (a SichuanGame subclass that records what
+    a test compares), each seat a GreedyBot with probability `greedy_share` (drawn from
+    Random(mix_seed), four draws per hand) or else a RandomBot; the bots' stream is Random(seed)."""
+    from mahjong_core.game.bots import GreedyBot, RandomBot
+    from mahjong_core.game.wall import shuffled_wall
+
+    mix = random.Random(mix_seed)
+    for seed in seeds:
+        bots = [GreedyBot() if mix.random() < greedy_share else RandomBot() for _ in range(4)]
+        for bot in bots:
+            bot.new_hand(random.Random(seed))
+        game = game_class(rules, shuffled_wall(game_class.tiles(), seed, 0), seed=seed, hand_no=0, dealer=seed % 4,
+                          shuffled=True)
+        play_hand(game, bots)

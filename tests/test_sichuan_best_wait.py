@@ -19,11 +19,10 @@ import random
 
 import pytest
 
+from seeded_play import play_mixed_sichuan
+
 from mahjong_core.game.actions import SUIT_LETTERS
-from mahjong_core.game.bots import GreedyBot, RandomBot
-from mahjong_core.game.simulate import play_hand
 from mahjong_core import _core
-from mahjong_core.game.wall import shuffled_wall
 from mahjong_core.hand import Hand
 from mahjong_core.model import Meld, MeldKind
 from mahjong_core.rules.sichuan import Rules, best_ready_value, score_waits
@@ -198,14 +197,7 @@ class _Compared(SichuanGame):
 def test_engine_wall_end_values_match_scoring_every_wait(overrides):
     rules = dataclasses.replace(Rules.resolve("qq"), **overrides)
     _Compared.seen = []
-    rng = random.Random(11)
-    for seed in range(250):
-        bots = [GreedyBot() if rng.random() < 0.7 else RandomBot() for _ in range(4)]
-        for bot in bots:
-            bot.new_hand(random.Random(seed))
-        game = _Compared(rules, shuffled_wall(SichuanGame.tiles(), seed, 0), seed=seed, hand_no=0, dealer=seed % 4,
-                         shuffled=True)
-        play_hand(game, bots)
+    play_mixed_sichuan(_Compared, rules, range(250), 0.7, 11)
     ready = 0
     for expected, got in _Compared.seen:
         assert got == expected

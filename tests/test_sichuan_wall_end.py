@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import random
 
 import pytest
 
+from seeded_play import play_mixed_sichuan
+
 from mahjong_core.game.actions import SUIT_LETTERS
-from mahjong_core.game.bots import GreedyBot, RandomBot
-from mahjong_core.game.simulate import play_hand
-from mahjong_core.game.wall import shuffled_wall
 from mahjong_core.rules.sichuan.flow import SichuanGame
 from mahjong_core.rules.sichuan.rules import Rules
 
@@ -42,16 +40,9 @@ class _Compared(SichuanGame):
 def test_engine_wall_end_matches_drawn_hand(preset, overrides):
     rules = dataclasses.replace(Rules.resolve(preset), **overrides)
     _Compared.seen_reports = []
-    rng = random.Random(7)
     ready = pigs = 0
-    for seed in range(300):
-        # greedy bots get ready (查大叫 scores them), random ones keep three suits (花猪)
-        bots = [GreedyBot() if rng.random() < 0.6 else RandomBot() for _ in range(4)]
-        for bot in bots:
-            bot.new_hand(random.Random(seed))
-        game = _Compared(rules, shuffled_wall(SichuanGame.tiles(), seed, 0), seed=seed, hand_no=0, dealer=seed % 4,
-                         shuffled=True)
-        play_hand(game, bots)
+    # greedy bots get ready (查大叫 scores them), random ones keep three suits (花猪)
+    play_mixed_sichuan(_Compared, rules, range(300), 0.6, 7)
     assert len(_Compared.seen_reports) > 40
     for expected, expected_ledger, got, got_ledger in _Compared.seen_reports:
         assert got == expected
