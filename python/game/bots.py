@@ -197,8 +197,6 @@ class GreedyBot(Bot):
         """The tile GreedyBot discards on a turn whose only actions are the discards of the tiles
         in the 34-bit mask `discards` (what `choose` answers for that list; the native self-play
         loop asks this directly)."""
-        if not discards & (discards - 1):  # a single discard
-            return discards.bit_length() - 1
         return self._discard_of(game, seat, discards, bytearray(game.hand_bytes(seat)), game.meld_count(seat),
                                 game.FORMS, game.drawn)
 
