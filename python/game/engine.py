@@ -112,12 +112,18 @@ except ImportError:  # a pure-Python build without Cython installed
     _COMPILED = False
 
 
+def _c_input(hand: Any, melds: int) -> bool:
+    """Whether the core's C entry points take `hand` and `melds` as they are: 34 counts in bytes or
+    a bytearray (read in place), and a meld count 0..4."""
+    return (type(hand) is bytearray or type(hand) is bytes) and len(hand) == 34 and 0 <= melds <= 4
+
+
 def _waits_mask_m(hand: Any, forms: int, melds: int) -> int:
     """`_core.waits_mask(hand, forms, melds=melds)`, every argument positional. Hot path (every
     discard): compiled, 34 counts in a bytearray or bytes go to the core by a C call
     (`waits_of_counts`, mahjong_core/_core.pxd) instead of a Python call. The Python call remains
     for a pure-Python build and for any input the C entry refuses: it raises the error saying why."""
-    if _COMPILED and (type(hand) is bytearray or type(hand) is bytes) and len(hand) == 34 and 0 <= melds <= 4:
+    if _COMPILED and _c_input(hand, melds):
         counts = hand
         w = waits_of_counts(counts, melds, forms)  # type: ignore[name-defined]  # noqa: F821 (cimported)
         if w != 0xFFFFFFFFFFFFFFFF:  # (all bits: the C entry's "invalid")
@@ -128,7 +134,7 @@ def _waits_mask_m(hand: Any, forms: int, melds: int) -> int:
 def _shanten_m(hand: Any, forms: int, melds: int) -> int:
     """`_core.shanten(hand, forms, melds=melds)`, every argument positional: as `_waits_mask_m`
     (the bots' and the 报听 checks' hot call; `shanten_of_counts` compiled)."""
-    if _COMPILED and (type(hand) is bytearray or type(hand) is bytes) and len(hand) == 34 and 0 <= melds <= 4:
+    if _COMPILED and _c_input(hand, melds):
         counts = hand
         value = shanten_of_counts(counts, melds, forms)  # type: ignore[name-defined]  # noqa: F821 (cimported)
         if value != -100:  # SHANTEN_INVALID
@@ -139,7 +145,7 @@ def _shanten_m(hand: Any, forms: int, melds: int) -> int:
 def _best_discards_m(hand: Any, forms: int, melds: int) -> Tuple[int, int]:
     """`_core.best_discards(hand, forms, melds=melds)` — (the lowest shanten a discard reaches, the
     34-bit mask of the discards reaching it) — as `_waits_mask_m` (GreedyBot's hot call)."""
-    if _COMPILED and (type(hand) is bytearray or type(hand) is bytes) and len(hand) == 34 and 0 <= melds <= 4:
+    if _COMPILED and _c_input(hand, melds):
         counts = hand
         packed = best_discards_of_counts(counts, melds, forms)  # type: ignore[name-defined]  # noqa: F821
         if packed != 0xFFFFFFFFFFFFFFFF:  # (shanten + 1) << 34 | tiles; all bits: invalid

@@ -136,6 +136,7 @@ cpdef _core_meld(meld)
 # The core's hot calls as C calls (engine.py, `_waits_mask_m`): `_COMPILED` is set from
 # `cython.compiled`, so the pure-Python source takes the Python call.
 cdef bint _COMPILED
+cdef inline bint _c_input(hand, int melds)
 @cython.locals(counts=counts_t, w="unsigned long long")
 cpdef _waits_mask_m(hand, unsigned forms, int melds)
 @cython.locals(counts=counts_t, value=int)
