@@ -144,6 +144,45 @@ def test_encoder_matches_the_reference_rendering(ruleset, rules):
     assert n > 200
 
 
+class AttributeSource:
+    """A game seen only through its attributes: no `_observation_fields`, so the encoder reads it the
+    way it reads any other observation source (the Botzone kit's state), attribute by attribute."""
+
+    def __init__(self, game):
+        self._game = game
+
+    def __getattr__(self, name):
+        return getattr(self._game, name)
+
+
+@pytest.mark.parametrize("ruleset,rules", [("sichuan", None), ("changbai", None), ("mcr", {"flowers": True})])
+def test_a_games_one_call_reads_what_its_attributes_hold(ruleset, rules):
+    """A Game gives the encoder its fields in one call (`Game._observation_fields`); the observations
+    must be those of reading the same game attribute by attribute, for every viewer."""
+    assert not hasattr(AttributeSource, "_observation_fields")
+    n = 0
+    for game, seat in decision_points(ruleset, 3, every=1, rules=rules):
+        for viewer in range(4):
+            assert encode(game, viewer).tobytes() == encode(AttributeSource(game), viewer).tobytes()
+            n += 1
+    assert n > 150
+
+
+def test_a_subclass_wall_count_is_the_one_encoded():
+    """`_observation_fields` asks `wall_remaining()`, so a subclass that counts its wall otherwise
+    (the Botzone table: four walls, not the engine's `tail - head`) is encoded with its own count."""
+    from mahjong_core.botzone.table import new_game as botzone_table
+
+    game = botzone_table(seed=4)
+    left = game.wall_remaining()
+    assert left != game.tail - game.head  # else this test could not tell the two apart
+    for seat in range(4):
+        got = encode(game, seat)
+        assert got[layout.WALL_END].sum() == min(left, 34)
+        assert got[layout.WALL].sum() == min((left + 3) // 4, 34)
+        assert got.tobytes() == encode(AttributeSource(game), seat).tobytes()
+
+
 def scramble(game, viewer, rng):
     """Re-deal every tile `viewer` cannot see, crudely: pool the other hands and the live wall and
     deal them again at random (hand sizes kept), permute the others' concealed kong kinds among

@@ -62,13 +62,19 @@ cdef object _numpy():
     return _np
 
 
-cdef inline void _thresholds(unsigned char* base, int t, int count, int levels) noexcept:
-    """Set planes base, base+34, ... for count >= 1 .. levels."""
-    cdef int k
-    if count > levels:
-        count = levels
-    for k in range(count):
-        base[34 * k + t] = 1
+cdef inline void _count_planes(unsigned char* base, const unsigned char* counts, int levels) noexcept:
+    """Planes base, base + 34, ... (`levels` of them, 3 or 4) := counts[t] >= 1, >= 2, ...
+
+    Hot path: every cell is written, without a branch on the count: a count-dependent branch per
+    kind mispredicts often enough to cost more than the stores (and the loop vectorises)."""
+    cdef int t
+    for t in range(34):
+        base[t] = counts[t] >= 1
+        base[34 + t] = counts[t] >= 2
+        base[68 + t] = counts[t] >= 3
+    if levels == 4:
+        for t in range(34):
+            base[102 + t] = counts[t] >= 4
 
 
 cdef int _check_seat(object seat) except -1:
@@ -189,6 +195,25 @@ cdef int _bad_tile(str where, object seat, object value) except -1:
                                f"(the observation source is inconsistent)")
 
 
+cdef dict _FIELD_READERS = {}
+
+
+cdef tuple _source_fields(object game):
+    """(hands, rivers, melds, won_tiles, won, declared, turn, dealer, phase, drawn, discarder,
+    discard, kong_tile, wall_remaining()) of an observation source. A `Game` gives them in one call
+    (`Game._observation_fields`, looked up once per class): fourteen attribute reads per observation
+    cost the environments more than the encoding. Any other source is read attribute by attribute."""
+    cls = type(game)
+    reader = _FIELD_READERS.get(cls)
+    if reader is None:
+        reader = getattr(cls, "_observation_fields", False)
+        _FIELD_READERS[cls] = reader
+    if reader is not False:
+        return reader(game)
+    return (game.hands, game.rivers, game.melds, game.won_tiles, game.won, game.declared, game.turn, game.dealer,
+            game.phase, game.drawn, game.discarder, game.discard, game.kong_tile, game.wall_remaining())
+
+
 cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1:
     cdef int planes = _N_PLANES[rs]
     cdef int t, k, n, r, s, kind, count, cell
@@ -202,8 +227,11 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     memset(o, 0, planes * 34)
     memset(visible, 0, sizeof(visible))
 
+    cdef tuple fields = _source_fields(game)
+    if len(fields) != 14:
+        raise InvalidArgumentError(f"encode: {type(game).__name__}._observation_fields() must give 14 values")
     # own concealed tiles
-    own = game.hands[seat]
+    own = fields[0][seat]
     if type(own) is bytearray and len(own) == 34:
         hp = <const unsigned char*>PyByteArray_AS_STRING(own)
     elif type(own) is bytes and len(own) == 34:
@@ -212,31 +240,28 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         hp = NULL
     for t in range(34):
         hand[t] = hp[t] if hp != NULL else <unsigned char>own[t]
-    for t in range(34):
-        n = hand[t]
-        if n:
-            _thresholds(o + HAND * 34, t, n, 4)
+    _count_planes(o + HAND * 34, hand, 4)
 
-    cdef int turn = game.turn
-    cdef int dealer = game.dealer
-    cdef int phase = game.phase
-    cdef int drawn = game.drawn
+    cdef int turn = fields[6]
+    cdef int dealer = fields[7]
+    cdef int phase = fields[8]
+    cdef int drawn = fields[9]
     if turn == seat and drawn >= 0:
         if drawn >= 34:
             _bad_tile("drawn tile", turn, drawn)
         o[DRAWN * 34 + drawn] = 1
 
-    cdef list rivers = game.rivers
-    cdef list melds = game.melds
-    cdef list won_tiles = game.won_tiles
-    cdef object won = game.won
-    cdef object declared = game.declared
+    cdef list rivers = fields[1]
+    cdef list melds = fields[2]
+    cdef list won_tiles = fields[3]
+    cdef object won = fields[4]
+    cdef object declared = fields[5]
     if type(won) is not list:  # a Game's are lists (C-level indexing below); any sequence will do
         won = list(won)
     if type(declared) is not list:
         declared = list(declared)
     cdef unsigned char* info = o + INFO * 34
-    cdef int rcount[34]
+    cdef unsigned char rcount[34]
     for s in range(4):
         r = (s - seat) & 3
         sp = o + (SEAT_BASE + SEAT_PLANES * r) * 34
@@ -248,14 +273,13 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
                 t = <int>river[k]
                 if <unsigned>t >= 34:
                     _bad_tile("river", s, river[k])
-                count = rcount[t] + 1
-                rcount[t] = count
-                if count <= 3:  # threshold planes 0..2: at least 1, 2, 3 copies in this river
-                    sp[(count - 1) * 34 + t] = 1
-                visible[t] += 1
+                rcount[t] += 1
                 if k >= n - 3:
                     sp[4 * 34 + t] = 1
             sp[3 * 34 + t] = 1  # the last tile of the river
+            _count_planes(sp, rcount, 3)  # planes 0..2: at least 1, 2, 3 copies in this river
+            for t in range(34):
+                visible[t] += rcount[t]
         ms = <list>melds[s]
         for m in ms:
             kind = <int>m[0]
@@ -293,24 +317,30 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         if (<list>declared)[s]:
             info[23 + r] = 1
 
-    # unseen / visible
+    # unseen / visible (branch-free: every cell of the eight planes is written)
+    cdef unsigned char* vp = o + VISIBLE * 34
+    cdef unsigned char* up = o + UNSEEN * 34
     for t in range(34):
         n = visible[t]
-        if n:
-            _thresholds(o + VISIBLE * 34, t, n, 4)
+        vp[t] = n >= 1
+        vp[34 + t] = n >= 2
+        vp[68 + t] = n >= 3
+        vp[102 + t] = n >= 4
         n = 4 - n - hand[t]
-        if n > 0:
-            _thresholds(o + UNSEEN * 34, t, n, 4)
+        up[t] = n >= 1
+        up[34 + t] = n >= 2
+        up[68 + t] = n >= 3
+        up[102 + t] = n >= 4
 
-    cdef int discarder = game.discarder
-    cdef int discard = game.discard
+    cdef int discarder = fields[10]
+    cdef int discard = fields[11]
     if discarder >= 0 and discard >= 0:
         if discard >= 34:
             _bad_tile("discard", discarder, discard)
         o[LAST_DISCARD * 34 + discard] = 1
         info[4 + ((discarder - seat) & 3)] = 1
     if phase == 4:  # ROB
-        t = game.kong_tile
+        t = fields[12]
         if t >= 34:
             _bad_tile("kong tile", game.kong_seat, t)
         if t >= 0:
@@ -321,7 +351,7 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     if 0 <= phase < 7:
         info[12 + phase] = 1
 
-    cdef int left = <int>game.wall_remaining()
+    cdef int left = <int>fields[13]
     if left > 0:  # WALL: cell k set while more than 4k tiles are left; WALL_END: more than k
         memset(o + WALL * 34, 1, min((left + 3) // 4, 34))
         memset(o + WALL_END * 34, 1, min(left, 34))

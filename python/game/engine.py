@@ -682,6 +682,13 @@ class Game:
         """Tiles left in the live wall (including any tiles a ruleset will not draw)."""
         return self.tail - self.head
 
+    def _observation_fields(self) -> tuple:
+        """What the observation encoder reads of every seat (env/_encode.pyx, `_source_fields`; the
+        order is fixed there), in one call. Hot path: one call per observation instead of fifteen
+        attribute reads, which cost the learning environments more than the encoding itself."""
+        return (self.hands, self.rivers, self.melds, self.won_tiles, self.won, self.declared, self.turn,
+                self.dealer, self.phase, self.drawn, self.discarder, self.discard, self.kong_tile, self.wall_remaining())
+
     def visible_counts(self, seat: int) -> bytearray:
         """Copies of each kind `seat` can see outside its own concealed hand: every river, every
         exposed meld (others' concealed kongs excluded, one's own included) and won tiles."""
