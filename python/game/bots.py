@@ -31,6 +31,12 @@ from .actions import DISCARD, PASS, PIAO, WIN, Action, ActionKind
 # The core's hot calls, every argument positional (C calls when compiled: see engine._waits_mask_m).
 from .engine import _best_discards_m, _shanten_m, _waits_mask_m
 
+try:  # Compiled, `cython.compiled` is True and bots.pxd cimports the core's C entry points.
+    import cython  # type: ignore[import-not-found,unused-ignore]
+    _COMPILED = cython.compiled
+except ImportError:  # a pure-Python build without Cython installed
+    _COMPILED = False
+
 __all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "is_bot", "start_hand"]
 
 
@@ -49,7 +55,8 @@ _PREFERENCE_GROUPS = (tuple(range(27, 34)), (0, 8, 9, 17, 18, 26), (1, 7, 10, 16
                       tuple(t for t in range(27) if t % 9 in (2, 3, 4, 5, 6)))
 _ORDER = tuple(t for group in _PREFERENCE_GROUPS for t in group)
 #: the groups as 34-bit masks: within a group the order is the tile order, so the tiles of a mask in
-#: preference order are its bits group by group, lowest first (no sort, no rank lookup per tile)
+#: preference order are its bits group by group, lowest first (no sort, no rank lookup per tile;
+#: compiled, a C array: bots.pxd)
 _GROUP_MASKS = tuple(sum(1 << t for t in group) for group in _PREFERENCE_GROUPS)
 
 
@@ -116,39 +123,8 @@ class GreedyBot(Bot):
         return min(actions, key=lambda a: (sum(hand[9 * a.arg: 9 * a.arg + 9]), a.arg))
 
     def _claim(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
-        tile = game.discard
-        hand = bytearray(game.hand_bytes(seat))
-        melds = game.meld_count(seat)
-        forms = game.FORMS
-        now = _shanten_m(hand, forms, melds)
-        best: Action = PASS
-        best_shanten = now
-        for action in actions:
-            kind = action.kind
-            if kind is _K_KONG:
-                hand[tile] -= 3
-                after = _shanten_m(hand, forms, melds + 1)
-                hand[tile] += 3
-                if after <= best_shanten:
-                    return action
-            elif kind is _K_PUNG:
-                hand[tile] -= 2
-                after = _shanten_m(hand, forms, melds + 1)
-                hand[tile] += 2
-                if after < best_shanten:
-                    best, best_shanten = action, after
-            elif kind is _K_CHOW:
-                low = tile - (action.arg - 1)
-                for t in (low, low + 1, low + 2):
-                    if t != tile:
-                        hand[t] -= 1
-                after = _shanten_m(hand, forms, melds + 1)
-                for t in (low, low + 1, low + 2):
-                    if t != tile:
-                        hand[t] += 1
-                if after < best_shanten:
-                    best, best_shanten = action, after
-        return best
+        return _greedy_claim(actions, game.discard, _counts_arg(game.hand_bytes(seat)), game.meld_count(seat),
+                             game.FORMS)
 
     def new_hand(self, rng: random.Random) -> None:
         self.rng = rng
@@ -162,7 +138,7 @@ class GreedyBot(Bot):
             for action in actions:
                 mask |= 1 << action.arg
             return DISCARD[self.discard_from(game, seat, mask)]
-        hand = bytearray(game.hand_bytes(seat))
+        hand = _counts_arg(game.hand_bytes(seat))
         melds = game.meld_count(seat)
         forms = game.FORMS
         discards = 0
@@ -196,121 +172,279 @@ class GreedyBot(Bot):
     def discard_from(self, game: Any, seat: int, discards: int) -> int:
         """The tile GreedyBot discards on a turn whose only actions are the discards of the tiles
         in the 34-bit mask `discards` (what `choose` answers for that list; the native self-play
-        loop asks this directly)."""
+        loop asks the same function, `_greedy_discard`, directly)."""
         return self._discard_of(game, seat, discards, bytearray(game.hand_bytes(seat)), game.meld_count(seat),
                                 game.FORMS, game.drawn)
 
     def _discard_of(self, game: Any, seat: int, discards: int, hand: bytearray, melds: int, forms: int,
                     drawn: int) -> int:
         """`discard_from` with the seat's state given: a copy of its counts, its meld count, the
-        game's forms and the tile it drew (-1: none). The native self-play loop reads these off the
-        engine's fields and calls this directly (one call per greedy turn instead of four)."""
-        if not discards & (discards - 1):  # a single discard
-            return discards.bit_length() - 1
-        kept = self._kept.get(seat) if drawn >= 0 else None
-        if kept is not None and kept[0] is game and (discards >> drawn) & 1:
-            hand[drawn] -= 1
-            same = bytes(hand) == kept[1]
-            hand[drawn] += 1
-            if (same and (kept[2] == 0 or _isolated(hand, drawn))
-                    and _shanten_m(hand, forms, melds) >= kept[2]):
-                # A draw that does not lower the shanten goes straight out when it is isolated,
-                # or when the hand was ready already (keeps its wait; saves the costly search).
-                return drawn
-        tile, target = self._best_discard(hand, discards, melds, forms)
-        hand[tile] -= 1
-        self._kept[seat] = (game, bytes(hand), target)
-        return tile
+        game's forms and the tile it drew (-1: none). Checks the counts and the mask (a bad one
+        raises InvalidArgumentError) and asks `_greedy_discard`, the function the native self-play
+        loop calls directly."""
+        counts = _counts_arg(hand)
+        _check_discards(counts, discards)
+        return _greedy_discard(self, game, seat, discards, counts, melds, forms,
+                               drawn if 0 <= drawn < 34 else -1)
 
     @staticmethod
     def _ready_value(hand: bytearray, tile: int, melds: int, forms: int) -> int:
         """Unseen-by-me copies of the winning tiles after discarding `tile` (a ready hand)."""
-        hand[tile] -= 1
+        counts = _counts_arg(hand)
+        counts[tile] -= 1
         try:
-            return _unseen_winning(hand, forms, melds)
+            return _unseen_winning(counts, forms, melds)
         finally:
-            hand[tile] += 1
+            counts[tile] += 1
 
     def _best_discard(self, hand: bytearray, discards: int, melds: int, forms: int) -> Tuple[int, int]:
         """(tile to discard, shanten after it); `discards`: the legal discards as a 34-bit mask."""
-        # Hot path: one core call finds the lowest shanten a discard reaches and which discards reach
-        # it; the first of those in preference order (honours, terminals, 2/8, middle tiles) is taken
-        # — except with a ready hand, where every ready discard is scored by its unseen winning tiles.
-        target, reaching = _best_discards_m(hand, forms, melds)
-        if discards.bit_count() == 34 - hand.count(0):  # (legal discards are kinds held)
-            # Every kind held may go (the usual case): the legal best discards are the bits of
-            # `reaching`, in preference order; a hand that is not ready takes the first of them.
-            if target > 0:
-                return _first_by_preference(reaching), target
-            legal = _by_preference(reaching)
-        else:
-            ordered = _by_preference(discards)
-            legal = [t for t in ordered if (reaching >> t) & 1]
-            if not legal:  # the best discards are not legal now (e.g. void-suit tiles must go first)
-                target = min(_shanten_m(_without(hand, t), forms, melds) for t in ordered)
-                legal = [t for t in ordered if _shanten_m(_without(hand, t), forms, melds) == target]
-        target = max(target, 0)
-        if target > 0 or len(legal) == 1:
-            return legal[0], target
-        best, best_value = legal[0], -1
-        for t in legal:
-            hand[t] -= 1
-            value = _unseen_winning(hand, forms, melds)
-            hand[t] += 1
-            if value > best_value:
-                best, best_value = t, value
-        return best, 0
+        counts = _counts_arg(hand)
+        _check_discards(counts, discards)
+        if not discards:
+            raise InvalidArgumentError("GreedyBot._best_discard: no legal discard")
+        return _discard_search(counts, discards, melds, forms)
 
 
-def _unseen_winning(hand: bytearray, forms: int, melds: int) -> int:
-    """The copies of a ready hand's winning tiles not in the hand itself (0 when not ready)."""
-    waits = _waits_mask_m(hand, forms, melds)
-    value = 0
-    while waits:
-        low = waits & -waits
-        value += 4 - hand[low.bit_length() - 1]
-        waits ^= low
-    return value
+# -- GreedyBot's decisions, typed ----------------------------------------------------------------
+# Hot path of greedy self-play: compiled, bots.pxd declares the functions below as C functions on C
+# integers (tile masks as unsigned long long, indices as int) and a hand's 34 counts as a byte
+# buffer, and the core's shanten / waits / best-discards as direct C calls (`_shanten_of` ...), so a
+# decision builds no Python int, bytearray or list per candidate tile; the native self-play loop
+# (_selfplay.pyx) calls `_greedy_discard` without a Python call. A pure-Python build runs the same
+# code on bytearrays and ints. Their callers check the arguments first (`_counts_arg`,
+# `_check_discards`): every index into the counts is a tile 0..33.
+
+_ALL_KINDS = (1 << 34) - 1
+_SHANTEN_INVALID = -100  # shanten_of_counts' "invalid input"
+_C_INVALID = 0xFFFFFFFFFFFFFFFF  # waits_of_counts' and best_discards_of_counts' "invalid input"
 
 
-def _by_preference(mask: int) -> List[int]:
-    """The tiles of a 34-bit mask in discard preference order (honours, terminals, 2/8, the rest)."""
-    tiles = []
-    for group in _GROUP_MASKS:
-        bits = mask & group
-        while bits:
-            low = bits & -bits
-            tiles.append(low.bit_length() - 1)
-            bits ^= low
-    return tiles
+def _counts_arg(hand: Any) -> bytearray:
+    """`hand` (bytes or a bytearray) as a bytearray of 34 counts 0..4 — itself if it is one, else a
+    copy; InvalidArgumentError for anything else."""
+    counts = hand if type(hand) is bytearray else (bytearray(hand) if type(hand) is bytes else None)
+    if counts is None or len(counts) != 34:
+        raise InvalidArgumentError(f"GreedyBot: a hand is 34 counts in bytes or a bytearray, got {hand!r}")
+    c = counts  # compiled: the bytearray's buffer (bots.pxd)
+    for t in range(34):
+        if c[t] > 4:
+            raise InvalidArgumentError(f"GreedyBot: a hand holds 0..4 of each tile, got {bytes(counts)!r}")
+    return counts
+
+
+def _check_discards(counts: bytearray, discards: Any) -> None:
+    """InvalidArgumentError unless `discards` is a 34-bit mask of tiles that `counts` holds."""
+    if not isinstance(discards, int) or not 0 <= discards <= _ALL_KINDS:
+        raise InvalidArgumentError(f"GreedyBot: the discards are a 34-bit mask of tiles, got {discards!r}")
+    c = counts
+    bits = discards
+    while bits:
+        if not c[_lowest(bits)]:
+            raise InvalidArgumentError(f"GreedyBot: discards {discards:#x} include a tile the hand does not hold")
+        bits &= bits - 1
+
+
+def _shanten_of(h: bytearray, forms: int, melds: int) -> int:
+    """`_shanten_m(h, forms, melds)` of the 34 counts `h`: compiled, one C call on the buffer; the
+    Python call for a pure-Python build and for counts the C entry refuses (it raises the error saying
+    why, as the untyped code did)."""
+    if _COMPILED:
+        value = shanten_of_counts(h, melds, forms)  # type: ignore[name-defined]  # noqa: F821 (cimported)
+        if value != _SHANTEN_INVALID:
+            return value
+    return _shanten_m(h[:34], forms, melds)
+
+
+def _waits_of(h: bytearray, forms: int, melds: int) -> int:
+    """`_waits_mask_m(h, forms, melds)`, as `_shanten_of`."""
+    if _COMPILED:
+        waits = waits_of_counts(h, melds, forms)  # type: ignore[name-defined]  # noqa: F821 (cimported)
+        if waits != _C_INVALID:
+            return waits
+    return _waits_mask_m(h[:34], forms, melds)
+
+
+def _best_discards_of(h: bytearray, forms: int, melds: int) -> int:
+    """`_best_discards_m(h, forms, melds)` packed in one integer as the core's C entry gives it:
+    (the lowest shanten a discard reaches + 1) << 34 | the mask of the discards reaching it."""
+    if _COMPILED:
+        packed = best_discards_of_counts(h, melds, forms)  # type: ignore[name-defined]  # noqa: F821
+        if packed != _C_INVALID:
+            return packed
+    target, reaching = _best_discards_m(h[:34], forms, melds)
+    return (target + 1) << 34 | reaching
+
+
+def _lowest(bits: int) -> int:
+    """The lowest tile of a non-empty mask (a binary search: the same C code on every compiler)."""
+    t = 0
+    if not bits & 0xFFFFFFFF:
+        bits >>= 32
+        t += 32
+    if not bits & 0xFFFF:
+        bits >>= 16
+        t += 16
+    if not bits & 0xFF:
+        bits >>= 8
+        t += 8
+    if not bits & 0xF:
+        bits >>= 4
+        t += 4
+    if not bits & 0x3:
+        bits >>= 2
+        t += 2
+    if not bits & 0x1:
+        t += 1
+    return t
 
 
 def _first_by_preference(mask: int) -> int:
-    """The first tile of a non-empty 34-bit mask in discard preference order."""
+    """The first tile of a non-empty 34-bit mask in discard preference order (honours, terminals,
+    2/8, middle tiles; within a group the tile order)."""
     for group in _GROUP_MASKS:
         bits = mask & group
         if bits:
-            return (bits & -bits).bit_length() - 1
+            return _lowest(bits)
     raise ValueError("_first_by_preference: empty mask")
 
 
-def _without(hand: bytearray, t: int) -> bytes:
-    """The counts with one copy of `t` removed."""
-    hand[t] -= 1
-    try:
-        return bytes(hand)
-    finally:
-        hand[t] += 1
-
-
-def _isolated(hand: bytearray, t: int) -> bool:
+def _isolated(h: bytearray, t: int) -> bool:
     """A single copy with no neighbour within two ranks (an honour: a single copy)."""
-    if hand[t] != 1:
+    if h[t] != 1:
         return False
     if t >= 27:
         return True
     r = t % 9
-    return sum(hand[t - min(r, 2): t + min(8 - r, 2) + 1]) == 1
+    n = 0
+    for k in range(t - min(r, 2), t + min(8 - r, 2) + 1):
+        n += h[k]
+    return n == 1
+
+
+def _unseen_winning(h: bytearray, forms: int, melds: int) -> int:
+    """The copies of a ready hand's winning tiles not in the hand itself (0 when not ready)."""
+    waits = _waits_of(h, forms, melds) & _ALL_KINDS
+    value = 0
+    while waits:
+        value += 4 - h[_lowest(waits)]
+        waits &= waits - 1
+    return value
+
+
+def _discard_search(h: bytearray, discards: int, melds: int, forms: int) -> Tuple[int, int]:
+    """(tile to discard, shanten after it) of the counts `h` (14 - 3·melds tiles; restored) among
+    the legal discards, a non-empty 34-bit mask of tiles held."""
+    # One core call finds the lowest shanten a discard reaches and which discards reach it; the
+    # first legal one in preference order (honours, terminals, 2/8, middle tiles) is taken — except
+    # with a ready hand, where every ready discard is scored by its unseen winning tiles.
+    packed = _best_discards_of(h, forms, melds)
+    target = packed >> 34
+    target -= 1
+    legal = discards & packed & _ALL_KINDS  # (all legal, the usual case: the discards reaching it)
+    if not legal:  # the best discards are not legal now (e.g. void-suit tiles must go first)
+        target = 99
+        one = 1
+        bits = discards
+        while bits:
+            t = _lowest(bits)
+            bits &= bits - 1
+            h[t] -= 1
+            after = _shanten_of(h, forms, melds)
+            h[t] += 1
+            if after < target:
+                target = after
+                legal = 0
+            if after == target:
+                legal |= one << t
+    if target > 0 or not legal & (legal - 1):
+        return _first_by_preference(legal), max(target, 0)
+    best = -1
+    best_value = -1
+    for group in _GROUP_MASKS:  # preference order: the first of the best wins
+        bits = legal & group
+        while bits:
+            t = _lowest(bits)
+            bits &= bits - 1
+            h[t] -= 1
+            value = _unseen_winning(h, forms, melds)
+            h[t] += 1
+            if value > best_value:
+                best = t
+                best_value = value
+    return best, 0
+
+
+def _greedy_discard(bot: GreedyBot, game: Any, seat: Any, discards: int, h: bytearray, melds: int, forms: int,
+                    drawn: int) -> int:
+    """GreedyBot's discard on a turn whose only actions are the discards of the tiles in the 34-bit
+    mask `discards` (-1 when it is empty): `h` the seat's 34 counts (written to: the tile chosen is
+    taken off), `drawn` the tile it drew (-1: none). The counts are checked by the caller
+    (`_discard_of`; the native self-play loop passes the engine's own state)."""
+    # Hot path: once per discard of every greedy seat. Compiled, the native self-play loop calls this
+    # C function on a C array copy of the counts; the only Python objects it builds are the kept
+    # hand's bytes (to compare, or to store in a tuple after a search).
+    if discards > _ALL_KINDS:
+        raise InvalidArgumentError(f"GreedyBot: the discards are a 34-bit mask of tiles, got {discards:#x}")
+    if not discards & (discards - 1):  # a single discard (or none: -1)
+        return _lowest(discards) if discards else -1
+    if 0 <= drawn < 34 and (discards >> drawn) & 1:
+        kept = bot._kept.get(seat)
+        if kept is not None and kept[0] is game:
+            was = kept[2]
+            h[drawn] -= 1
+            same = h[:34] == kept[1]
+            h[drawn] += 1
+            if same and (was == 0 or _isolated(h, drawn)) and _shanten_of(h, forms, melds) >= was:
+                # A draw that does not lower the shanten goes straight out when it is isolated,
+                # or when the hand was ready already (keeps its wait; saves the costly search).
+                return drawn
+    tile, target = _discard_search(h, discards, melds, forms)
+    h[tile] -= 1
+    bot._kept[seat] = (game, h[:34], target)
+    return tile
+
+
+def _take(h: bytearray, t: int, n: int) -> None:
+    """Take `n` copies of tile `t` off the counts `h` (a claim's tiles); InvalidArgumentError
+    when `t` is not a tile or the hand holds fewer."""
+    if not 0 <= t < 34 or h[t] < n:
+        raise InvalidArgumentError(f"GreedyBot: a claim needs {n} of tile {t}, which the hand does not hold")
+    h[t] -= n
+
+
+def _greedy_claim(actions: Sequence[Action], tile: int, h: bytearray, melds: int, forms: int) -> Action:
+    """GreedyBot's answer to a claim window on the discard `tile`: a kong when the shanten does not
+    get worse, a pung or chow when it improves it (the first of the best), else PASS. `h`: the
+    seat's 34 counts (restored)."""
+    best: Action = PASS
+    best_shanten = _shanten_of(h, forms, melds)
+    for action in actions:
+        kind = action.kind
+        if kind is _K_KONG:
+            _take(h, tile, 3)
+            after = _shanten_of(h, forms, melds + 1)
+            h[tile] += 3
+            if after <= best_shanten:
+                return action
+        elif kind is _K_PUNG:
+            _take(h, tile, 2)
+            after = _shanten_of(h, forms, melds + 1)
+            h[tile] += 2
+            if after < best_shanten:
+                best, best_shanten = action, after
+        elif kind is _K_CHOW:
+            low = tile - (action.arg - 1)
+            for t in range(low, low + 3):
+                if t != tile:
+                    _take(h, t, 1)
+            after = _shanten_of(h, forms, melds + 1)
+            for t in range(low, low + 3):
+                if t != tile:
+                    h[t] += 1
+            if after < best_shanten:
+                best, best_shanten = action, after
+    return best
 
 
 BOTS: Dict[str, Type[Bot]] = {"random": RandomBot, "greedy": GreedyBot}
