@@ -7,11 +7,12 @@ compiled-vs-source tests): a hand is ~70 decisions, and answering one through th
 (`play_hand`'s loop, the bot's `choose`, `Game.act`'s checks, the turn's list of legal actions) cost
 several times the engine's own step. This loop answers for the seats whose bot is exactly
 `RandomBot` — the same choice, `actions[int(rng.random() * len(actions))]`, from the same random
-stream, in the same order — or exactly `GreedyBot` (its own code: `discard_from` on a turn of
-discards only, `choose` otherwise), and applies the answer the way `Game.act` does, through the
-engine's own compiled steps. It builds no Python object per plain turn: the engine leaves such a
-turn's question unbuilt while `_lazy_turn` is set, and the turn's legal discards are read as a bit
-mask (`Game._discard_mask`, each ruleset's one definition of them) instead of a list of actions.
+stream, in the same order — or exactly `GreedyBot` (its own code: on a turn of discards only, the C
+function behind `discard_from`, `bots._greedy_discard`, called directly; `choose` otherwise), and
+applies the answer the way `Game.act` does, through the engine's own compiled steps. It builds no
+Python object per plain turn: the engine leaves such a turn's question unbuilt while `_lazy_turn`
+is set, and the turn's legal discards are read as a bit mask (`Game._discard_mask`, each ruleset's
+one definition of them) instead of a list of actions.
 
 It only runs on the compiled engine (this module cimports its extension type), only for the
 registered ruleset classes (a subclass such as the Botzone table may override how a turn is asked),
@@ -21,6 +22,9 @@ step id, the pending table and every event are the same (tests/test_game_compile
 hands with it and with the engine's uncompiled source and compares every log, state and ledger).
 """
 
+from libc.string cimport memcpy
+
+from mahjong_core.game.bots cimport _greedy_discard
 from mahjong_core.game.engine cimport Game
 
 from mahjong_core.game.bots import GreedyBot, RandomBot
@@ -121,6 +125,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
     cdef unsigned long long mask, bits
     cdef Py_ssize_t n = 0, k, t = 0
     cdef list extras = None
+    cdef unsigned char counts[34]
     if draw is None and greedy is None:
         g._pending = _question(g)  # the question as the engine asks it
         return 0
@@ -137,9 +142,15 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
             options = _full_turn(g, seat, extras)
             _answer(g, seat, greedy.choose(g, seat, options), options)
             return 0
-        # GreedyBot.discard_from with the seat's state read off the engine's fields
-        t = greedy._discard_of(g, seat, mask, bytearray(g.hands[seat]), g.n_melds[seat], g._forms,
-                               g.drawn)
+        # GreedyBot.discard_from with the seat's state read off the engine's fields: its C function
+        # on a copy of the seat's counts (no Python call, no bytearray; bots.pxd)
+        hand = g.hands[seat]
+        if type(hand) is not bytearray or len(<bytearray>hand) != 34:
+            g._pending = _question(g)
+            raise AssertionError(f"seat {seat}'s hand is not 34 counts: {hand!r}")
+        memcpy(counts, <const unsigned char*><bytearray>hand, 34)
+        t = _greedy_discard(greedy, g, seat, mask, counts, g.n_melds[seat], g._forms,
+                            g.drawn if 0 <= g.drawn < 34 else -1)
         if not (0 <= t < 34 and (mask >> t) & 1):  # (the engine writes through this index)
             g._pending = _question(g)
             raise AssertionError(f"GreedyBot.discard_from gave {t!r}, not a legal discard")
