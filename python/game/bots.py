@@ -119,8 +119,7 @@ class GreedyBot(Bot):
     # -- choices ---------------------------------------------------------------------------------
 
     def _void(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
-        hand = game.hand_bytes(seat)
-        return min(actions, key=lambda a: (sum(hand[9 * a.arg: 9 * a.arg + 9]), a.arg))
+        return _greedy_void(actions, _counts_arg(game.hand_bytes(seat)))
 
     def _claim(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
         return _greedy_claim(actions, game.discard, _counts_arg(game.hand_bytes(seat)), game.meld_count(seat),
@@ -411,6 +410,25 @@ def _take(h: bytearray, t: int, n: int) -> None:
     if not 0 <= t < 34 or h[t] < n:
         raise InvalidArgumentError(f"GreedyBot: a claim needs {n} of tile {t}, which the hand does not hold")
     h[t] -= n
+
+
+def _greedy_void(actions: Sequence[Action], h: bytearray) -> Action:
+    """定缺: the suit offered (a non-empty list of VOID actions) that the counts `h` hold fewest
+    tiles of; on a tie the lowest suit."""
+    best = actions[0]
+    best_key = 1 << 20
+    for action in actions:
+        suit = action.arg
+        if not 0 <= suit < 3:
+            raise InvalidArgumentError(f"GreedyBot: a 定缺 action names a suit 0..2, got {action!r}")
+        n = 0
+        for t in range(9 * suit, 9 * suit + 9):
+            n += h[t]
+        key = 3 * n + suit  # (tiles held, suit) in one integer
+        if key < best_key:
+            best = action
+            best_key = key
+    return best
 
 
 def _greedy_claim(actions: Sequence[Action], tile: int, h: bytearray, melds: int, forms: int) -> Action:

@@ -43,6 +43,8 @@ cdef (int, int) _discard_search(counts_w h, mask_t discards, int melds, unsigned
 cdef int _greedy_discard(bot, game, seat, mask_t discards, counts_w h, int melds, unsigned forms,
                          int drawn) except? -2
 
+@cython.locals(suit=Py_ssize_t, n=Py_ssize_t, t=Py_ssize_t, key=Py_ssize_t, best_key=Py_ssize_t)
+cdef object _greedy_void(actions, counts_w h)
 cdef int _take(counts_w h, Py_ssize_t t, int n) except -1
 @cython.locals(best_shanten=int, after=int, low=Py_ssize_t, t=Py_ssize_t)
 cdef object _greedy_claim(actions, Py_ssize_t tile, counts_w h, int melds, unsigned forms)
