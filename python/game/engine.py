@@ -699,9 +699,17 @@ class Game:
     def _visible_count(self, seat: int, tile: int) -> int:
         """`visible_counts(seat)[tile]` without counting the other 33 kinds (MCR's 绝张 test, at
         every win it weighs)."""
+        # Hot path (every MCR win check): compiled, `t` is a C integer (engine.pxd), so each river
+        # and won tile is compared as a C value instead of through list.count's method call and
+        # rich compare per entry (the engine keeps tile ints 0..33 in these lists).
         n = 0
         for s in range(4):
-            n += self.rivers[s].count(tile) + self.won_tiles[s].count(tile)
+            for t in self.rivers[s]:
+                if t == tile:
+                    n += 1
+            for t in self.won_tiles[s]:
+                if t == tile:
+                    n += 1
             for kind, t, _, _ in self.melds[s]:
                 if kind == MELD_CHOW:
                     if t <= tile <= t + 2:
