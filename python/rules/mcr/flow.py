@@ -31,12 +31,38 @@ from mahjong_core.game.actions import DECLARE, Action
 from mahjong_core.game.constants import MELD_ADDED_KONG, MELD_CONCEALED_KONG
 from mahjong_core.game.engine import Game, _shanten_m, _waits_mask_m
 from mahjong_core.errors import InvalidArgumentError
-from mahjong_core.tiles import Forms
+from mahjong_core.hand import Hand as _HAND
+from mahjong_core.tiles import Forms, Tile
 
 __all__ = ["MCRGame", "scorer", "backend_override"]
 
 _override: Optional[Any] = None
 _PACKAGE = "mahjong_core.rules.mcr"
+
+# The win check's direct call into the native evaluator (MCRGame._score), set by `_load_direct`
+# once the package is loaded: `mcr.score` as the package defines it (the direct call is taken only
+# while the backend's `score` is this object), and what its general path hands the evaluator.
+_SCORE_ENTRY: Any = None
+_NATIVE_SCORE: Any = None
+_SCORE_CLASS: Any = None
+_RULES_CLASS: Any = None
+_SELF_DRAWN = _LAST_COPY = _WALL_LAST = _KONG = _DECLARED_READY = 0
+_TILES = tuple(Tile)  # Tile(t) by index: the same enum members, without the enum call
+
+
+def _load_direct(backend: Any) -> None:
+    """Read the scorer's pieces for `MCRGame._score`'s direct call, when `backend` is the MCR
+    package itself (a backend override or a test double keeps the keyword call)."""
+    global _SCORE_ENTRY, _NATIVE_SCORE, _SCORE_CLASS, _RULES_CLASS
+    global _SELF_DRAWN, _LAST_COPY, _WALL_LAST, _KONG, _DECLARED_READY
+    if _SCORE_ENTRY is not None or backend is not sys.modules.get(_PACKAGE):
+        return
+    from mahjong_core.rules.mcr import _native, scoring
+
+    _NATIVE_SCORE, _SCORE_CLASS, _RULES_CLASS = _native.score, scoring.MCRScore, scoring.Rules
+    _SELF_DRAWN, _LAST_COPY, _WALL_LAST = scoring._SELF_DRAWN, scoring._LAST_COPY, scoring._WALL_LAST
+    _KONG, _DECLARED_READY = scoring._KONG, scoring._DECLARED_READY
+    _SCORE_ENTRY = scoring.score
 
 
 def scorer() -> Any:
@@ -104,6 +130,7 @@ class MCRGame(Game):
             raise InvalidArgumentError(f"prevalent_wind must be 0..3 (E S W N), got {wind!r}")
         self.prevalent_wind = wind
         self.mcr = scorer()
+        _load_direct(self.mcr)
         self.MULTI_WIN = bool(self.rules.multiple_winners)
         self.declares = bool(self.rules.declared_ready_fan)
         self._pass_declared = self.declares and _accepts_declared_ready(self.mcr)
@@ -113,6 +140,7 @@ class MCRGame(Game):
 
     def _restore_unpickled(self) -> None:
         self.mcr = scorer()  # a module is not pickled (Game.__getstate__)
+        _load_direct(self.mcr)
 
     def seat_wind(self, seat: int) -> int:
         return (seat - self.dealer) % 4
@@ -191,12 +219,38 @@ class MCRGame(Game):
         if not self_drawn and not robbing:
             visible -= 1  # the discard itself lies in the river
         wall_empty = self.tail == self.head
+        seat_wind = self.seat_wind(seat)
+        flowers = len(self.flowers[seat])
+        rules = self.rules
+        prevalent = self.prevalent_wind
+        # Hot path (every win on offer): with the package's own `score` as the backend's, call its
+        # native evaluator directly with what `scoring._score` would hand it — a Hand without
+        # context, a Rules, a tile 0..33 and plain ints in range — skipping the keyword call, its
+        # dict and the general path's conversions (~1/4 of a win check). Anything else (a test
+        # double, a patched `score`, another Rules type, an out-of-range value) takes the keyword
+        # call below, so its result or error is what it always was.
+        if (self.mcr.score is _SCORE_ENTRY and type(hand) is _HAND and hand.context is None
+                and type(rules) is _RULES_CLASS and 0 <= tile < 34
+                and type(seat_wind) is int and 0 <= seat_wind <= 3
+                and type(prevalent) is int and 0 <= prevalent <= 3 and flowers <= 8):
+            flags = ((_SELF_DRAWN if self_drawn else 0) | (_LAST_COPY if visible >= 3 else 0)
+                     | (_WALL_LAST if wall_empty and not robbing else 0)
+                     | (_KONG if (self_drawn and self.replacement) or robbing else 0)
+                     | (_DECLARED_READY if self._pass_declared and self.declared[seat] else 0))
+            score = _NATIVE_SCORE(_SCORE_CLASS, hand, _TILES[tile], flags, seat_wind, prevalent, flowers, rules,
+                                  rules._options)
+            if score is None:
+                return None
+            # (the evaluator adds 花牌 only for flowers > 0: without flowers the total is the base)
+            if (score.total if flowers == 0 else _fans_without_flowers(score, flowers)) < rules.min_fan:
+                return None
+            return score
         kwargs = dict(
             win_tile=tile, self_drawn=self_drawn, last_copy=visible >= 3,
             wall_last=wall_empty and not robbing,
             kong=(self_drawn and self.replacement) or robbing,
-            seat_wind=self.seat_wind(seat), prevalent_wind=self.prevalent_wind,
-            flowers=len(self.flowers[seat]), rules=self.rules)
+            seat_wind=seat_wind, prevalent_wind=prevalent,
+            flowers=flowers, rules=rules)
         if self._pass_declared:
             kwargs["declared_ready"] = self.declared[seat]
         score = self.mcr.score(hand, **kwargs)
