@@ -39,29 +39,24 @@ __all__ = ["MCRGame", "scorer", "backend_override"]
 _override: Optional[Any] = None
 _PACKAGE = "mahjong_core.rules.mcr"
 
-# The win check's direct call into the native evaluator (MCRGame._score), set by `_load_direct`
-# once the package is loaded: `mcr.score` as the package defines it (the direct call is taken only
-# while the backend's `score` is this object), and what its general path hands the evaluator.
+# The win check's direct call (MCRGame._score), set by `_load_direct` once the package is loaded:
+# `mcr.score` as the package defines it (the direct call is taken only while the backend's `score`
+# is this object), the end of its general path, and the Rules class it checks for.
 _SCORE_ENTRY: Any = None
-_NATIVE_SCORE: Any = None
-_SCORE_CLASS: Any = None
+_SCORE_CHECKED: Any = None
 _RULES_CLASS: Any = None
-_SELF_DRAWN = _LAST_COPY = _WALL_LAST = _KONG = _DECLARED_READY = 0
 _TILES = tuple(Tile)  # Tile(t) by index: the same enum members, without the enum call
 
 
 def _load_direct(backend: Any) -> None:
     """Read the scorer's pieces for `MCRGame._score`'s direct call, when `backend` is the MCR
     package itself (a backend override or a test double keeps the keyword call)."""
-    global _SCORE_ENTRY, _NATIVE_SCORE, _SCORE_CLASS, _RULES_CLASS
-    global _SELF_DRAWN, _LAST_COPY, _WALL_LAST, _KONG, _DECLARED_READY
+    global _SCORE_ENTRY, _SCORE_CHECKED, _RULES_CLASS
     if _SCORE_ENTRY is not None or backend is not sys.modules.get(_PACKAGE):
         return
-    from mahjong_core.rules.mcr import _native, scoring
+    from mahjong_core.rules.mcr import scoring
 
-    _NATIVE_SCORE, _SCORE_CLASS, _RULES_CLASS = _native.score, scoring.MCRScore, scoring.Rules
-    _SELF_DRAWN, _LAST_COPY, _WALL_LAST = scoring._SELF_DRAWN, scoring._LAST_COPY, scoring._WALL_LAST
-    _KONG, _DECLARED_READY = scoring._KONG, scoring._DECLARED_READY
+    _SCORE_CHECKED, _RULES_CLASS = scoring._score_checked, scoring.Rules
     _SCORE_ENTRY = scoring.score
 
 
@@ -223,26 +218,20 @@ class MCRGame(Game):
         flowers = len(self.flowers[seat])
         rules = self.rules
         prevalent = self.prevalent_wind
-        # Hot path (every win on offer): with the package's own `score` as the backend's, call its
-        # native evaluator directly with what `scoring._score` would hand it — a Hand without
-        # context, a Rules, a tile 0..33 and plain ints in range — skipping the keyword call, its
-        # dict and the general path's conversions (~1/4 of a win check). Anything else (a test
-        # double, a patched `score`, another Rules type, an out-of-range value) takes the keyword
-        # call below, so its result or error is what it always was.
+        # Hot path (every win on offer): with the package's own `score` as the backend's, go straight
+        # to the end of its general path (`scoring._score_checked`) with what that path would have
+        # made of these arguments — a complete Hand without context, the winning Tile, a Rules,
+        # plain ints in range — skipping the keyword call, its dict and the conversions (~1/4 of a
+        # win check). Anything else (a test double, a patched `score`, another Rules type, an
+        # out-of-range value) takes the keyword call below: its result or error is what it was.
         if (self.mcr.score is _SCORE_ENTRY and type(hand) is _HAND and hand.context is None
                 and type(rules) is _RULES_CLASS and 0 <= tile < 34
                 and type(seat_wind) is int and 0 <= seat_wind <= 3
                 and type(prevalent) is int and 0 <= prevalent <= 3 and flowers <= 8):
-            flags = ((_SELF_DRAWN if self_drawn else 0) | (_LAST_COPY if visible >= 3 else 0)
-                     | (_WALL_LAST if wall_empty and not robbing else 0)
-                     | (_KONG if (self_drawn and self.replacement) or robbing else 0)
-                     | (_DECLARED_READY if self._pass_declared and self.declared[seat] else 0))
-            score = _NATIVE_SCORE(_SCORE_CLASS, hand, _TILES[tile], flags, seat_wind, prevalent, flowers, rules,
-                                  rules._options)
-            if score is None:
-                return None
-            # (the evaluator adds 花牌 only for flowers > 0: without flowers the total is the base)
-            if (score.total if flowers == 0 else _fans_without_flowers(score, flowers)) < rules.min_fan:
+            score = _SCORE_CHECKED(hand, _TILES[tile], self_drawn, visible >= 3, wall_empty and not robbing,
+                                   (self_drawn and self.replacement) or robbing, seat_wind, prevalent, flowers,
+                                   rules, self._pass_declared and self.declared[seat])
+            if score is None or _fans_without_flowers(score, flowers) < rules.min_fan:
                 return None
             return score
         kwargs = dict(

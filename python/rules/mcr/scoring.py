@@ -317,6 +317,16 @@ def _score(hand: HandLike, win_tile: Union[Tile, int, str, None], self_drawn: bo
         win = _tile(win_tile)
         if h.n_tiles == 13 - 3 * h.n_melds:
             h = h.with_tile(win)
+    return _score_checked(h, win, self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind, flowers, r,
+                          declared_ready)
+
+
+def _score_checked(h: Hand, win: Tile, self_drawn: bool, last_copy: bool, wall_last: bool, kong: bool,
+                   seat_wind: int, prevalent_wind: int, flowers: int, r: Rules,
+                   declared_ready: bool) -> Optional[MCRScore]:
+    """The native evaluation once every argument is what it must be: a complete `Hand` without
+    context, its winning `Tile`, winds 0..3 and flowers 0..8 as ints, a `Rules`. `_score` ends here,
+    and so does the MCR game's win check (rules/mcr/flow.py), which has all of that at hand."""
     flags = (
         (_SELF_DRAWN if self_drawn else 0)
         | (_LAST_COPY if last_copy else 0)
