@@ -14,6 +14,8 @@ ctypedef unsigned char* counts_w  # 34 counts, read and written in place (every 
 cdef bint _COMPILED
 cdef mask_t _ALL_KINDS, _C_INVALID
 cdef mask_t _GROUP_MASKS[4]
+cdef mask_t _DE_BRUIJN, _U64
+cdef unsigned char _DE_BRUIJN_INDEX[64]
 cdef int _SHANTEN_INVALID
 
 @cython.locals(counts=bytearray, c=counts_w, t=int)
