@@ -221,8 +221,8 @@ def test_step_numbers_agree_between_the_address_and_the_counter(driver, tmp_path
     game = with_win("mcr")
     path = _page(driver, tmp_path, game.log)
     n = driver.execute_script("return window.mjcReplay.frames")
-    driver.get(path.resolve().as_uri() + "#step=40")
-    assert driver.find_element("id", "step").text == f"40 / {n}"
+    driver.get(path.resolve().as_uri() + "#step=40")   # same document: the viewer hears a hashchange
+    _wait_for_counter(driver, f"40 / {n}")
     assert _index(driver) == 39
     current = driver.find_element("css selector", "#event-list li.current")
     assert driver.execute_script("return Array.from(arguments[0].parentNode.children).indexOf(arguments[0]) + 1",
@@ -231,10 +231,21 @@ def test_step_numbers_agree_between_the_address_and_the_counter(driver, tmp_path
     assert driver.find_element("id", "step").text == f"41 / {n}"
     _wait_for_address(driver, "#step=41")   # the address follows (written within 120 ms)
     driver.execute_script("location.hash = '#step=7'")
-    assert driver.find_element("id", "step").text == f"7 / {n}"
+    _wait_for_counter(driver, f"7 / {n}")
     driver.get(path.resolve().as_uri() + f"#step={n + 50}")   # beyond the end: the last step
-    assert driver.find_element("id", "step").text == f"{n} / {n}"
+    _wait_for_counter(driver, f"{n} / {n}")
     assert console_errors(driver) == []
+
+
+def _wait_for_counter(driver, expected: str) -> None:
+    """Wait until the step counter reads `expected`: a new address of the same page reaches the
+    viewer through `hashchange`, which the browser fires after the navigation call returns (reading
+    the counter at once raced with it: once in CI it still read "1 / 153")."""
+    from table_page import waiter
+
+    waiter(driver, 10).until(
+        lambda d: d.find_element("id", "step").text == expected,
+        f"the step counter never read {expected} (it read {driver.find_element('id', 'step').text} when the wait began)")
 
 
 def _wait_for_address(driver, expected: str) -> None:
