@@ -8,7 +8,8 @@ compiled-vs-source tests): a hand is ~70 decisions, and answering one through th
 several times the engine's own step. This loop answers for the seats whose bot is exactly
 `RandomBot` — the same choice, `actions[int(rng.random() * len(actions))]`, from the same random
 stream, in the same order — or exactly `GreedyBot` (its own code: on a turn of discards only, the C
-function behind `discard_from`, `bots._greedy_discard`, called directly; `choose` otherwise), and
+function behind `discard_from`, `bots._greedy_discard`, and in a claim window the one behind
+`_claim`, `bots._greedy_claim`, called directly; `choose` otherwise), and
 applies the answer the way `Game.act` does, through the engine's own compiled steps. It builds no
 Python object per plain turn: the engine leaves such a turn's question unbuilt while `_lazy_turn`
 is set, and the turn's legal discards are read as a bit mask (`Game._discard_mask`, each ruleset's
@@ -24,13 +25,19 @@ hands with it and with the engine's uncompiled source and compares every log, st
 
 from libc.string cimport memcpy
 
-from mahjong_core.game.bots cimport _greedy_discard
+from mahjong_core.game.bots cimport _greedy_claim, _greedy_discard
 from mahjong_core.game.engine cimport Game
 
+from mahjong_core.game.actions import WIN as _WIN_ACTION
+from mahjong_core.game.actions import ActionKind
 from mahjong_core.game.bots import GreedyBot, RandomBot
 from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM
 
 cdef Py_ssize_t AFTER_CLAIM = _AFTER_CLAIM
+cdef object WIN = _WIN_ACTION
+# the kinds GreedyBot.choose answers with `_claim` (every kind its other branches do not take)
+cdef object K_PASS = ActionKind.PASS, K_PUNG = ActionKind.PUNG, K_KONG = ActionKind.KONG
+cdef object K_CHOW = ActionKind.CHOW
 
 
 def native_seats(bots):
@@ -94,6 +101,27 @@ cdef bint _answer_one_of_many(Game g, object seat, object action, dict pending) 
         g.act(seat, action)
         return False
     return g._answer_one_of(seat, action, action.uid, pending)
+
+
+cdef object _greedy_choose(Game g, Py_ssize_t seat, list options, object bot):
+    """`bot.choose(g, seat, options)` of a built-in GreedyBot, with its claim-window branch
+    (`GreedyBot._claim`) written out: the C function `bots._greedy_claim` on a copy of the seat's
+    counts read off the engine, with no Python call. A win on offer is taken, as `choose` does;
+    any other question (a turn with kongs or declarations, 定缺, 飘) goes through `choose`."""
+    cdef unsigned char counts[34]
+    if not options:
+        return bot.choose(g, seat, options)  # (raises, as it would)
+    first = options[0]
+    if first is WIN:
+        return WIN
+    kind = first.kind
+    if not (kind is K_PUNG or kind is K_KONG or kind is K_CHOW or kind is K_PASS):
+        return bot.choose(g, seat, options)
+    hand = g.hands[seat]
+    if type(hand) is not bytearray or len(<bytearray>hand) != 34:
+        return bot.choose(g, seat, options)  # (its own checks raise)
+    memcpy(counts, <const unsigned char*><bytearray>hand, 34)
+    return _greedy_claim(options, g.discard, counts, g.n_melds[seat], g._forms)
 
 
 cdef dict _question(Game g):
@@ -204,7 +232,7 @@ def advance(Game g, tuple seats):
                 if draw is not None:
                     action = options[_pick(draw, len(options))]
                 elif greedy[seat] is not None:
-                    action = greedy[seat].choose(g, seat, options)
+                    action = _greedy_choose(g, seat, options, greedy[seat])
                     if g._pending is not pending:
                         continue
                 else:
@@ -224,7 +252,7 @@ def advance(Game g, tuple seats):
                 if draw is not None:
                     action = options[_pick(draw, len(options))]
                 else:
-                    action = greedy[key].choose(g, key, options)
+                    action = _greedy_choose(g, key, options, greedy[key])
                     if g._pending is not pending:
                         break
                 if _answer_one_of_many(g, key, action, pending) or g._pending is not pending:
