@@ -38,6 +38,8 @@ cdef object WIN = _WIN_ACTION
 # the kinds GreedyBot.choose answers with `_claim` (every kind its other branches do not take)
 cdef object K_PASS = ActionKind.PASS, K_PUNG = ActionKind.PUNG, K_KONG = ActionKind.KONG
 cdef object K_CHOW = ActionKind.CHOW
+# GreedyBot's own methods: a patched `choose` or `_claim` (a test, a user's experiment) is called
+cdef object GREEDY_CHOOSE = GreedyBot.choose, GREEDY_CLAIM = GreedyBot._claim
 
 
 def native_seats(bots):
@@ -107,10 +109,11 @@ cdef object _greedy_choose(Game g, Py_ssize_t seat, list options, object bot):
     """`bot.choose(g, seat, options)` of a built-in GreedyBot, with its claim-window branch
     (`GreedyBot._claim`) written out: the C function `bots._greedy_claim` on a copy of the seat's
     counts read off the engine, with no Python call. A win on offer is taken, as `choose` does;
-    any other question (a turn with kongs or declarations, 定缺, 飘) goes through `choose`."""
+    any other question (a turn with kongs or declarations, 定缺, 飘), and every question once
+    `GreedyBot.choose` or `_claim` has been replaced, goes through `choose`."""
     cdef unsigned char counts[34]
-    if not options:
-        return bot.choose(g, seat, options)  # (raises, as it would)
+    if not options or GreedyBot.choose is not GREEDY_CHOOSE or GreedyBot._claim is not GREEDY_CLAIM:
+        return bot.choose(g, seat, options)  # (no options: raises, as it would)
     first = options[0]
     if first is WIN:
         return WIN
