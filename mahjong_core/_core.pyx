@@ -108,6 +108,7 @@ cdef inline int meld_size(object meld):
 cdef object _C_LEVEL_BUILD = object()
 cdef tuple _KONG_MARKERS = (1, 2, 3, 5, 6, 7)
 cdef tuple _CLAIM_MARKERS = (1, 2, 3)
+cdef long _MELD_CHOW = MeldKind.CHOW, _MELD_KONG = MeldKind.KONG
 
 
 cdef object _checked_meld(object m, Py_ssize_t index):
@@ -120,18 +121,24 @@ cdef object _checked_meld(object m, Py_ssize_t index):
     if not isinstance(m, Meld):
         raise TypeError(f"melds must be Meld objects, got {type(m).__name__} at melds[{index}]")
     cdef object kind, tile, concealed, claimed
+    cdef long k, t
     if type(m) is Meld:
         kind = (<object>m).kind
         tile = (<object>m).tile
         concealed = (<object>m).concealed
         claimed = (<object>m).claimed
-        if type(kind) is MeldKind and type(tile) is Tile and (concealed is False or (
-                concealed is True and kind == MeldKind.KONG and claimed is None)):
-            if kind == MeldKind.CHOW:
-                if tile < 27 and tile % 9 <= 6 and (claimed is None or claimed in _CLAIM_MARKERS):
+        if type(kind) is MeldKind and type(tile) is Tile:
+            # Exact members: their values as C integers (IntEnum arithmetic costs Python calls;
+            # every Hand an engine builds for a win check passes here, once per meld).
+            k = kind
+            t = tile
+            if 0 <= k <= 2 and 0 <= t < KINDS and (concealed is False or (
+                    concealed is True and k == _MELD_KONG and claimed is None)):
+                if k == _MELD_CHOW:
+                    if t < 27 and t % 9 <= 6 and (claimed is None or claimed in _CLAIM_MARKERS):
+                        return m
+                elif claimed is None or claimed in (_KONG_MARKERS if k == _MELD_KONG else _CLAIM_MARKERS):
                     return m
-            elif claimed is None or claimed in (_KONG_MARKERS if kind == MeldKind.KONG else _CLAIM_MARKERS):
-                return m
     try:
         return Meld((<object>m).kind, (<object>m).tile, (<object>m).concealed is True, (<object>m).claimed)
     except InvalidHandError as exc:
@@ -203,7 +210,7 @@ cdef class HandCore:
         _fill_counts(counts, self.c, "a hand")
         for i in range(KINDS):
             total += self.c[i]
-        if isinstance(melds, (str, bytes)) or not hasattr(melds, "__iter__"):
+        if type(melds) is not tuple and (isinstance(melds, (str, bytes)) or not hasattr(melds, "__iter__")):
             raise TypeError(f"melds must be a sequence of Meld objects, got {type(melds).__name__}")
         checked = [_checked_meld(m, k) for k, m in enumerate(melds)]
         memset(self.meld_c, 0, KINDS)
@@ -230,10 +237,13 @@ cdef class HandCore:
         if win_tile is not None:
             if isinstance(win_tile, bool):
                 raise InvalidHandError(f"win_tile must be a tile 0..33 (or None), got {win_tile!r}")
-            try:
-                win_tile = Tile(win_tile)
-            except (ValueError, TypeError):
-                raise InvalidHandError(f"win_tile must be a tile 0..33 (or None), got {win_tile!r}") from None
+            if type(win_tile) is int and 0 <= win_tile < KINDS:
+                win_tile = TILES[win_tile]  # what Tile(win_tile) gives, without the enum's call
+            elif type(win_tile) is not Tile:
+                try:
+                    win_tile = Tile(win_tile)
+                except (ValueError, TypeError):
+                    raise InvalidHandError(f"win_tile must be a tile 0..33 (or None), got {win_tile!r}") from None
             if total != waiting + 1:
                 raise InvalidHandError(f"a winning tile needs a complete-size hand of {waiting + 1} concealed tiles")
             if self.c[<int>win_tile] == 0:
@@ -382,7 +392,7 @@ cdef _Input _resolve(object hand, object melds):
     if isinstance(melds, int):
         inp.melds = _meld_count(melds)
     else:
-        if isinstance(melds, (str, bytes)) or not hasattr(melds, "__iter__"):
+        if type(melds) is not tuple and (isinstance(melds, (str, bytes)) or not hasattr(melds, "__iter__")):
             raise TypeError(f"melds must be an int or Meld objects, got {type(melds).__name__}")
         ms = tuple([_checked_meld(m, k) for k, m in enumerate(melds)])
         inp.melds = _meld_count(len(ms))
