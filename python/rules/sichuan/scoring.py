@@ -572,14 +572,31 @@ def _best_pattern(reading: Decomposition, held: _Held, context: WinContext) -> P
     if context.first_draw:
         return HEAVENLY if context.dealer else EARTHLY
     pure = held.pure
-    if reading.form == Forms.SEVEN_PAIRS:
+    if reading.form == _SEVEN_PAIRS_FORM:
         if len(set(reading.pairs)) < len(reading.pairs):
             return PURE_DRAGON_PAIRS if pure else DRAGON_PAIRS
         return PURE_SEVEN_PAIRS if pure else SEVEN_PAIRS
-    outside = _has_terminal_pair(reading.pair) and all([_has_terminal(block) for block in reading.sets])
+    # Hot path (every Sichuan win and 查大叫 value): one pass over the sets reading each block's kind
+    # and tile once — as C integers when compiled (scoring.pxd) — for what `_patterns` asks of them:
+    # all pungs or kongs (`is_pung_like`), and every set and the pair with a 1 or 9 (`_has_terminal`,
+    # `_has_terminal_pair`).
+    pair = reading.pair
+    outside = pair is not None and pair % 9 in (0, 8)
+    pungs = True
+    for block in reading.sets:
+        kind = block.kind
+        rank = block.tile % 9
+        if kind == _CHOW_KIND:
+            pungs = False
+            if rank != 0 and rank != 6:
+                outside = False
+        else:
+            if kind != _PUNG_KIND and kind != _KONG_KIND:
+                pungs = False
+            if rank != 0 and rank != 8:
+                outside = False
     if pure and outside:
         return PURE_OUTSIDE
-    pungs = all([block.is_pung_like for block in reading.sets])
     if pungs:
         if pure:
             return PURE_PUNGS
@@ -591,6 +608,11 @@ def _best_pattern(reading: Decomposition, held: _Held, context: WinContext) -> P
         return OUTSIDE
     return ALL_PUNGS if pungs else BASIC
 
+
+_SEVEN_PAIRS_FORM = Forms.SEVEN_PAIRS
+_CHOW_KIND = int(BlockKind.CHOW)
+_PUNG_KIND = int(BlockKind.PUNG)
+_KONG_KIND = int(BlockKind.KONG)
 
 #: a base pattern's rank in `_score`'s max: (fan − uses_quad, fan) as one integer
 _PATTERN_KEY: Dict[Pattern, int] = {p: (p.fan - p.uses_quad) * 16 + p.fan for p in PATTERNS}

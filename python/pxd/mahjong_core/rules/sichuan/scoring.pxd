@@ -20,4 +20,6 @@ cpdef _held_of(hand)
 @cython.locals(key=int, best=int)
 cpdef _score(hand, context, void_suit, rules)
 
+@cython.locals(kind=long, rank=long, pungs=bint, outside=bint)
 cpdef _best_pattern(reading, held, context)
+cdef long _CHOW_KIND, _PUNG_KIND, _KONG_KIND
