@@ -23,3 +23,15 @@ cpdef _score(hand, context, void_suit, rules)
 @cython.locals(kind=long, rank=long, pungs=bint, outside=bint)
 cpdef _best_pattern(reading, held, context)
 cdef long _CHOW_KIND, _PUNG_KIND, _KONG_KIND
+
+# The steps of a score, called from `_score_win` and `_score` as C functions (each a Python call
+# of ~1 k instructions otherwise; a Sichuan hand scores every win and 查大叫's best waits).
+cpdef _wins(hand, suits, void_suit)
+cpdef _check_rules(rules)
+cpdef _complete_hand(hand, win_tile)
+cpdef _root_item(roots)
+cpdef _extras(context, roots)
+cpdef _result(items, pattern, win_tile, context, reading, rules)
+cpdef _cap(fan, rules)
+cpdef hand_points(fan, rules)
+cpdef _payment(uncapped_fan, context, rules)
