@@ -198,13 +198,29 @@ void validate_hand(const uint8_t* counts, int melds, TileCount expect) {
 bool input_is_valid(const uint8_t* counts, int melds, unsigned forms, TileCount expect, bool possible) noexcept {
   if (forms == 0 || (forms & ~kAllForms) || melds < 0 || melds > kMaxMelds) return false;
   if (possible && !(forms & possible_forms(melds))) return false;
-  unsigned total = 0, worst = 0;
+  // Hot path: every checked entry point (a bot's shanten, waits and best-discards calls) starts
+  // here, so the 34 counts are summed and bounded with two vector loads (psadbw for the sum, a
+  // saturating subtract for "any count above 4") instead of a 34-step loop.
+  unsigned total = 0;
+  bool too_many = false;
+#if defined(MAHJONG_CORE_SSE2)
+  static_assert(kKinds == 34 && kMaxCopies == 4, "the vector check reads 32 + 2 counts, each at most 4");
+  const __m128i zero = _mm_setzero_si128();
+  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts));
+  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + 16));
+  const __m128i sums = _mm_add_epi64(_mm_sad_epu8(lo, zero), _mm_sad_epu8(hi, zero));  // two lanes < 8,160
+  total = static_cast<unsigned>(_mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4)) + counts[32] + counts[33];
+  const __m128i above = _mm_subs_epu8(_mm_max_epu8(lo, hi), _mm_set1_epi8(static_cast<char>(kMaxCopies)));
+  too_many = _mm_movemask_epi8(_mm_cmpeq_epi8(above, zero)) != 0xFFFF || counts[32] > kMaxCopies ||
+             counts[33] > kMaxCopies;
+#else
   for (int i = 0; i < kKinds; ++i) {
     total += counts[i];
-    worst = counts[i] > worst ? counts[i] : worst;
+    too_many |= counts[i] > kMaxCopies;
   }
+#endif
   const unsigned waiting = 13 - 3 * melds;
-  if (worst > kMaxCopies) return false;
+  if (too_many) return false;
   return expect == TileCount::Waiting    ? total == waiting
          : expect == TileCount::Complete ? total == waiting + 1
                                          : (total == waiting || total == waiting + 1);

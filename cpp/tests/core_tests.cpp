@@ -352,6 +352,21 @@ void test_input_is_valid_against_validators() {
     }
     CHECK(input_is_valid(c.data(), melds, forms, expect, possible) == valid);
   }
+  // Every position over the limit (the vector check reads 32 counts as two blocks, the last two
+  // apart), with the rest of the hand exactly the right size.
+  for (int at = 0; at < kKinds; ++at) {
+    for (const int over : {5, 6, 255}) {
+      std::vector<uint8_t> c(kKinds, 0);
+      c[at] = static_cast<uint8_t>(over);
+      CHECK(!input_is_valid(c.data(), 0, kStandard, TileCount::Either, false));
+      c[at] = 4;
+      for (int t = 0, left = 9; left > 0; ++t)
+        if (t != at) left -= (c[t] = static_cast<uint8_t>(std::min(left, 4)));
+      CHECK(input_is_valid(c.data(), 0, kStandard, TileCount::Waiting, true));
+      c[at] = static_cast<uint8_t>(over);
+      CHECK(!input_is_valid(c.data(), 0, kStandard, TileCount::Either, false));
+    }
+  }
 }
 
 }  // namespace
