@@ -59,3 +59,40 @@ def test_ledger_append_checks_seats_against_its_size():
     with pytest.raises(InvalidArgumentError, match="a ledger holds Transfer objects, got tuple"):
         ledger.append((0, 1, 1, "x"))  # type: ignore[arg-type]
     assert len(ledger) == 1 and ledger.totals() == [-1, 0, 1]
+
+
+def _summed(ledger):
+    out = [0] * ledger.seats
+    for t in ledger:
+        out[t.payer] -= t.amount
+        out[t.payee] += t.amount
+    return out
+
+
+def test_running_totals_match_the_entries_through_copies_and_pickles():
+    """`totals()` is kept as entries are appended: it must equal the entries summed after every
+    append, in a copy (which then diverges), an unpickled ledger, and one pickled before the
+    running totals existed (no `_totals` in its state: it adds its entries up)."""
+    import random
+
+    rng = random.Random(5)
+    ledger = Ledger()
+    for i in range(40):
+        payer = rng.randrange(4)
+        ledger.add(payer, (payer + 1 + rng.randrange(3)) % 4, rng.randrange(1, 9), "x")
+        assert ledger.totals() == _summed(ledger)
+        if i == 20:
+            early = ledger.copy()
+    assert early.totals() == _summed(early) != ledger.totals()
+    early.add(0, 1, 7, "y")
+    assert early.totals() == _summed(early) and ledger.totals() == _summed(ledger)
+    back = pickle.loads(pickle.dumps(ledger))
+    assert back.totals() == ledger.totals()
+    old = Ledger.__new__(Ledger)
+    old.__dict__.update(seats=4, _entries=list(ledger))  # the state an older version pickled
+    assert old.totals() == ledger.totals()
+    old.add(3, 2, 4, "z")
+    assert old.totals() == _summed(old)
+    totals = ledger.totals()
+    totals[0] += 100  # a caller's list, not the ledger's own
+    assert ledger.totals() == _summed(ledger)

@@ -69,9 +69,15 @@ class Transfer:
 class Ledger(Sequence[Transfer]):
     """An append-only list of transfers between `seats` players."""
 
+    _counted = -1  # (a ledger pickled before the running totals: `totals()` adds the entries up)
+
     def __init__(self, seats: int = 4, entries: Sequence[Transfer] = ()) -> None:
         self.seats = seats
         self._entries: List[Transfer] = []
+        # Running totals of the first `_counted` entries (`totals()` is read at every hand's end and
+        # by every result summary; the entries are immutable and only ever appended).
+        self._totals: List[int] = [0] * seats
+        self._counted = 0
         for e in entries:
             self.append(e)
 
@@ -85,7 +91,13 @@ class Ledger(Sequence[Transfer]):
         if transfer.ref is not None and not 0 <= transfer.ref < len(self._entries):
             raise InvalidArgumentError(f"ref #{transfer.ref} does not name an earlier entry")
         self._entries.append(transfer)
-        return len(self._entries) - 1
+        n = len(self._entries)
+        if self._counted == n - 1:
+            totals = self._totals
+            totals[payer] -= transfer.amount
+            totals[payee] += transfer.amount
+            self._counted = n
+        return n - 1
 
     def add(self, payer: int, payee: int, amount: int, reason: str, ref: Optional[int] = None) -> int:
         """Record a transfer and return its index."""
@@ -96,14 +108,20 @@ class Ledger(Sequence[Transfer]):
         new = type(self).__new__(type(self))
         new.__dict__.update(self.__dict__)
         new._entries = list(self._entries)
+        new._totals = list(self._totals)
         return new
 
     def totals(self) -> List[int]:
         """Net result per seat (sums to zero)."""
+        if self._counted == len(self._entries):
+            return list(self._totals)
+        # (a ledger unpickled from an older version, or entries added behind append's back)
         out = [0] * self.seats
         for t in self._entries:
             out[t.payer] -= t.amount
             out[t.payee] += t.amount
+        self._totals = list(out)
+        self._counted = len(self._entries)
         return out
 
     def __getitem__(self, index):  # type: ignore[override]
