@@ -51,9 +51,6 @@ __all__ = ["SichuanGame", "void_choices"]
 
 _ZERO9 = bytes(9)
 _STANDARD = int(Forms.STANDARD)
-_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * k) for k in range(3))
-#: _KEEP[v]: the wait bits a seat with void suit v can use
-_KEEP = tuple(((1 << 34) - 1) & ~m for m in _SUIT_MASKS)
 _KONG_KINDS = {MELD_KONG: KongKind.DIRECT, MELD_ADDED_KONG: KongKind.ADDED, MELD_CONCEALED_KONG: KongKind.CONCEALED}
 
 
@@ -151,7 +148,11 @@ class SichuanGame(Game):
             if counts[t]:
                 self.waits[seat] = 0  # holding a void-suit tile: cannot win
                 return
-        self.waits[seat] = _waits_mask_m(hand, self._forms, self.n_melds[seat]) & _KEEP[v]  # bytearray: no copy
+        # The waits outside the void suit: compiled, `mask` and `suit` are C integers (flow.pxd), so
+        # only the stored mask is a Python int.
+        mask = _waits_mask_m(hand, self._forms, self.n_melds[seat])  # (bytearray: no copy)
+        suit = 0x1FF
+        self.waits[seat] = mask & ~(suit << lo)
 
     def _discard_mask(self, seat: int) -> int:
         # Hot path (every turn): void-suit tiles must go first. A C loop over the hand's buffer when

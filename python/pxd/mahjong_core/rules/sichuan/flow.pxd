@@ -12,7 +12,8 @@ cdef class SichuanGame(Game):
     cdef public object wall_report
     cdef public object left
 
-    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t)
+    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, v=Py_ssize_t, mask="unsigned long long",
+                   suit="unsigned long long")
     cpdef _update_waits(self, Py_ssize_t seat)
     @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, mask="unsigned long long",
                    one="unsigned long long")
