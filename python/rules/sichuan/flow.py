@@ -41,6 +41,7 @@ from mahjong_core.game.constants import CHOOSE, CLAIM, MELD_ADDED_KONG, MELD_CON
 from mahjong_core.game.engine import Game, _waits_mask_m
 from mahjong_core.game.view import revealed_choices
 from mahjong_core.game.wall import seeded_dealer, standard_tiles
+from mahjong_core.hand import Hand
 from mahjong_core.tiles import Forms
 
 from .rules import Rules
@@ -48,6 +49,19 @@ from .scoring import _DISCARD_WIN, _best_wait, _context, _score, _score_win
 from .settlement import KongKind, SichuanSettlement
 
 __all__ = ["SichuanGame", "void_choices"]
+
+
+def _score_of(hand: Any, context: Any, void_suit: Any, rules: Any) -> Any:
+    """The value of a seat's win: `scoring._score_win(hand, context, void_suit, rules)`, whose checks
+    hold by construction for the engine's own `Hand` and `Rules` — `Game.hand_of` builds a complete
+    hand of a Sichuan wall's tiles (no honour, no chow, no MCR context, the winning tile among its
+    counts), the game's rules are resolved, and the flags of `_context` agree with the hand (first
+    draw: no meld yet; kong replacement: a kong just made). Such a hand goes straight to
+    `scoring._score` (hot path: every Sichuan win; the checks were a fifth of it); anything else —
+    a subclass's own hand or rules — takes `_score_win`, checks and all."""
+    if type(hand) is Hand and hand.context is None and type(rules) is Rules:
+        return _score(hand, context, void_suit, rules)
+    return _score_win(hand, context, void_suit, rules)
 
 _ZERO9 = bytes(9)
 _STANDARD = int(Forms.STANDARD)
@@ -194,7 +208,7 @@ class SichuanGame(Game):
         # score(hand, self_drawn=False, void_suit=..., after_kong_discard=..., robbed_kong=...,
         # dealer=..., rules=...) with positional arguments (see scoring._score_win)
         context = _context(False, False, self.after_kong and not robbing, robbing, False, seat == self.dealer)
-        return _score_win(self.hand_of(seat, tile), context, SUIT_LETTERS[self.void[seat]], self.rules)
+        return _score_of(self.hand_of(seat, tile), context, SUIT_LETTERS[self.void[seat]], self.rules)
 
     def _settle_kong(self, seat: int, kind: int, tile: int, discarder: int) -> None:
         self.settlement._kong(seat, _KONG_KINDS[kind], tile, None if discarder < 0 else discarder)  # (positional)
@@ -210,7 +224,7 @@ class SichuanGame(Game):
 
     def _settle_self_win(self, seat: int, tile: int) -> Any:
         context = _context(True, self.replacement, False, False, self._first_draw(seat), seat == self.dealer)
-        score = _score_win(self.hand_of(seat, tile, add=False), context, SUIT_LETTERS[self.void[seat]], self.rules)
+        score = _score_of(self.hand_of(seat, tile, add=False), context, SUIT_LETTERS[self.void[seat]], self.rules)
         if score is None:  # pragma: no cover - the wait mask said it wins
             raise AssertionError(f"seat {seat}'s hand {self.hand_of(seat)} does not win with {tile}")
         self.settlement.self_drawn_win(seat, score)

@@ -5,6 +5,8 @@ cimport cython
 
 from mahjong_core.game.engine cimport Game, _waits_mask_m, counts_t  # C calls (engine.pxd)
 
+cpdef _score_of(hand, context, void_suit, rules)
+
 
 cdef class SichuanGame(Game):
     cdef public object void
