@@ -90,9 +90,11 @@ def test_running_totals_match_the_entries_through_copies_and_pickles():
     assert back.totals() == ledger.totals()
     old = Ledger.__new__(Ledger)
     old.__dict__.update(seats=4, _entries=list(ledger))  # the state an older version pickled
+    assert old.copy().totals() == ledger.totals()  # copied before its totals were ever read
     assert old.totals() == ledger.totals()
     old.add(3, 2, 4, "z")
     assert old.totals() == _summed(old)
+    assert old.copy().totals() == _summed(old)
     totals = ledger.totals()
     totals[0] += 100  # a caller's list, not the ledger's own
     assert ledger.totals() == _summed(ledger)

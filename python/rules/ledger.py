@@ -69,14 +69,18 @@ class Transfer:
 class Ledger(Sequence[Transfer]):
     """An append-only list of transfers between `seats` players."""
 
-    _counted = -1  # (a ledger pickled before the running totals: `totals()` adds the entries up)
+    # A ledger pickled before the running totals has neither attribute: `totals()` adds its entries
+    # up (and keeps the result), `copy()` copies the empty default; `append` writes only totals that
+    # count every earlier entry, never this shared default.
+    _counted = -1
+    _totals: Sequence[int] = ()
 
     def __init__(self, seats: int = 4, entries: Sequence[Transfer] = ()) -> None:
         self.seats = seats
         self._entries: List[Transfer] = []
         # Running totals of the first `_counted` entries (`totals()` is read at every hand's end and
         # by every result summary; the entries are immutable and only ever appended).
-        self._totals: List[int] = [0] * seats
+        self._totals = [0] * seats
         self._counted = 0
         for e in entries:
             self.append(e)
@@ -93,7 +97,7 @@ class Ledger(Sequence[Transfer]):
         self._entries.append(transfer)
         n = len(self._entries)
         if self._counted == n - 1:
-            totals = self._totals
+            totals = self._totals  # (this ledger's own list: _counted is set with it)
             totals[payer] -= transfer.amount
             totals[payee] += transfer.amount
             self._counted = n
