@@ -51,6 +51,11 @@ from .settlement import KongKind, SichuanSettlement
 __all__ = ["SichuanGame", "void_choices"]
 
 
+_ZERO9 = bytes(9)
+_STANDARD = int(Forms.STANDARD)
+_KONG_KINDS = {MELD_KONG: KongKind.DIRECT, MELD_ADDED_KONG: KongKind.ADDED, MELD_CONCEALED_KONG: KongKind.CONCEALED}
+
+
 def _score_of(hand: Any, context: Any, void_suit: Any, rules: Any) -> Any:
     """The value of a seat's win: `scoring._score_win(hand, context, void_suit, rules)`, whose checks
     hold by construction for the engine's own `Hand` and `Rules` — `Game.hand_of` builds a complete
@@ -62,10 +67,6 @@ def _score_of(hand: Any, context: Any, void_suit: Any, rules: Any) -> Any:
     if type(hand) is Hand and hand.context is None and type(rules) is Rules:
         return _score(hand, context, void_suit, rules)
     return _score_win(hand, context, void_suit, rules)
-
-_ZERO9 = bytes(9)
-_STANDARD = int(Forms.STANDARD)
-_KONG_KINDS = {MELD_KONG: KongKind.DIRECT, MELD_ADDED_KONG: KongKind.ADDED, MELD_CONCEALED_KONG: KongKind.CONCEALED}
 
 
 def void_choices(counts: bytes) -> List[Action]:
