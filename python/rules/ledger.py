@@ -69,18 +69,17 @@ class Transfer:
 class Ledger(Sequence[Transfer]):
     """An append-only list of transfers between `seats` players."""
 
-    # A ledger pickled before the running totals has neither attribute: `totals()` adds its entries
-    # up (and keeps the result), `copy()` copies the empty default; `append` writes only totals that
-    # count every earlier entry, never this shared default.
+    # A ledger pickled before the running totals has neither `_counted` nor `_totals`: `totals()`
+    # adds its entries up (and keeps the result), `copy()` copies `_totals` only when there is one,
+    # and `append` writes to `_totals` only once `_counted` says it counts every earlier entry.
     _counted = -1
-    _totals: Sequence[int] = ()
 
     def __init__(self, seats: int = 4, entries: Sequence[Transfer] = ()) -> None:
         self.seats = seats
         self._entries: List[Transfer] = []
         # Running totals of the first `_counted` entries (`totals()` is read at every hand's end and
         # by every result summary; the entries are immutable and only ever appended).
-        self._totals = [0] * seats
+        self._totals: List[int] = [0] * seats
         self._counted = 0
         for e in entries:
             self.append(e)
@@ -97,7 +96,7 @@ class Ledger(Sequence[Transfer]):
         self._entries.append(transfer)
         n = len(self._entries)
         if self._counted == n - 1:
-            totals = self._totals  # (this ledger's own list: _counted is set with it)
+            totals = self._totals
             totals[payer] -= transfer.amount
             totals[payee] += transfer.amount
             self._counted = n
@@ -112,7 +111,8 @@ class Ledger(Sequence[Transfer]):
         new = type(self).__new__(type(self))
         new.__dict__.update(self.__dict__)
         new._entries = list(self._entries)
-        new._totals = list(self._totals)
+        if "_totals" in self.__dict__:
+            new._totals = list(self._totals)
         return new
 
     def totals(self) -> List[int]:
