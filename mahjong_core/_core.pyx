@@ -484,6 +484,11 @@ cdef uint64_t best_discards_of_counts(const uint8_t* counts, int melds, unsigned
     return ((<uint64_t>(b.shanten + 1)) << 34) | b.tiles
 
 
+cdef uint64_t kinds_with_count_of_counts(const uint8_t* counts, uint8_t value) noexcept nogil:
+    """C entry (see _core.pxd): `cs.kinds_with_count`, the kinds held exactly `value` times."""
+    return cs.kinds_with_count(counts, value)
+
+
 def _shanten_melds(hand, forms, melds):
     """`shanten(hand, forms, melds=melds)` with every argument positional: the engine's and the
     bots' hot call (from compiled code a keyword argument costs a dict per call, more than the rest

@@ -21,6 +21,7 @@ cdef extern from "mahjong_core/shanten.h" namespace "mahjong_core" nogil:
     void validate_hand(const uint8_t* counts, int melds, TileCount expect) except +mc_raise_py_error
     void validate_forms(unsigned forms) except +mc_raise_py_error
     bint input_is_valid(const uint8_t* counts, int melds, unsigned forms, TileCount expect, bint possible) noexcept
+    uint64_t kinds_with_count(const uint8_t* counts, uint8_t value) noexcept
 
     int shanten_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept
     int shanten_limited_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept
