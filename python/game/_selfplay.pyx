@@ -32,9 +32,27 @@ from mahjong_core.game.actions import WIN as _WIN_ACTION
 from mahjong_core.game.actions import ActionKind
 from mahjong_core.game.bots import GreedyBot, RandomBot
 from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM
+from mahjong_core.game.engine import _ANSWER_IDS
+
+
+cdef extern from *:
+    """
+    /* A mask's set bits: counted, and the position of the lowest (x != 0). The compiler's builtins
+       where it has them (one instruction each on current x86); a plain loop elsewhere. */
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int mc_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int mc_lowest_bit64(unsigned long long x) { return __builtin_ctzll(x); }
+    #else
+    static inline int mc_popcount64(unsigned long long x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
+    static inline int mc_lowest_bit64(unsigned long long x) { int t = 0; while (!(x & 1)) { x >>= 1; ++t; } return t; }
+    #endif
+    """
+    int mc_popcount64(unsigned long long x) nogil
+    int mc_lowest_bit64(unsigned long long x) nogil
 
 cdef Py_ssize_t AFTER_CLAIM = _AFTER_CLAIM
 cdef object WIN = _WIN_ACTION
+cdef tuple ANSWER_IDS = _ANSWER_IDS  # the engine's shared answer-history ints (seat << 8 | uid)
 # the kinds GreedyBot.choose answers with `_claim` (every kind its other branches do not take)
 cdef object K_PASS = ActionKind.PASS, K_PUNG = ActionKind.PUNG, K_KONG = ActionKind.KONG
 cdef object K_CHOW = ActionKind.CHOW
@@ -69,7 +87,7 @@ cdef inline Py_ssize_t _pick(object draw, Py_ssize_t n) except -1:
 cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
     """What `Game._answer_only` (act's application of an answer) does for a turn's DISCARD[tile]
     (uid `tile`), written out: the hot path of every plain turn, whose question is unbuilt."""
-    g._actions.append(seat << 8 | tile)
+    g._actions.append(ANSWER_IDS[seat << 8 | tile])
     g._pending = {}
     g._discard_tile(seat, tile, False)
     g.step += 1
@@ -153,8 +171,8 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
     discards stay a bit mask (the k-th set bit is the k-th discard of that list) and only the few
     others are asked of the engine's hooks. A choice among those others goes through `act` on the
     full list."""
-    cdef unsigned long long mask, bits
-    cdef Py_ssize_t n = 0, k, t = 0
+    cdef unsigned long long mask
+    cdef Py_ssize_t n, k, t
     cdef list extras = None
     cdef unsigned char counts[34]
     if draw is None and greedy is None:
@@ -187,10 +205,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
             raise AssertionError(f"GreedyBot.discard_from gave {t!r}, not a legal discard")
         _discard(g, seat, t)
         return 0
-    bits = mask
-    while bits:
-        n += <Py_ssize_t>(bits & 1)
-        bits >>= 1
+    n = mc_popcount64(mask)
     k = _pick(draw, n + (len(extras) if extras is not None else 0))
     if k >= n:  # a kong or a declaration (or u * n rounded up to n: indexing raises, as in Python)
         g.act(seat, _full_turn(g, seat, extras)[k])
@@ -198,14 +213,10 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
     if k < 0:
         g._pending = _question(g)
         raise IndexError("list index out of range")
-    while True:
-        if mask & 1:
-            if k == 0:
-                break
-            k -= 1
-        mask >>= 1
-        t += 1
-    _discard(g, seat, t)
+    while k:  # the k-th set bit (0-based) of the mask: drop the k lowest, take the next
+        mask &= mask - 1
+        k -= 1
+    _discard(g, seat, mc_lowest_bit64(mask))
     return 0
 
 

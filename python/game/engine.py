@@ -155,6 +155,15 @@ def _best_discards_m(hand: Any, forms: int, melds: int) -> Tuple[int, int]:
 
 _OTHERS = OTHERS
 _ALL_ACTIONS = ALL_ACTIONS
+_ALL_KINDS = (1 << 34) - 1
+
+# The commonest records, made once (hot path: every discard and every draw appends one): the
+# events ("discard", seat, tile, False) and ("draw", seat, tile) at index seat * 34 + tile, and the
+# answer-history entries seat << 8 | uid (a Python int above 256 would be a new object each time).
+# Tuples and ints are immutable, so a shared one is the same record as a new one.
+_DISCARD_EVENTS = tuple(("discard", seat, tile, False) for seat in range(4) for tile in range(34))
+_DRAW_EVENTS = tuple(("draw", seat, tile) for seat in range(4) for tile in range(34))
+_ANSWER_IDS = tuple(range(4 << 8))
 
 
 _MELDS: Dict[Tuple[int, int, int], Meld] = {}
@@ -369,7 +378,7 @@ class Game:
     def _answer_only(self, seat: int, action: Any, uid: int, pending: Any) -> None:
         """Apply the answer of the only seat asked (`pending`: the question's table; None for a
         turn the native loop read unbuilt, whose only answers there are discards)."""
-        self._actions.append(seat << 8 | uid)
+        self._actions.append(_ANSWER_IDS[seat << 8 | uid])
         self._pending = {}
         phase = self.phase
         if phase == TURN or phase == AFTER_CLAIM:
@@ -389,7 +398,7 @@ class Game:
         """Record the answer of one of several seats asked (not answered yet); resolve the window
         once every seat has answered. True when it resolved."""
         answers = self._answers
-        self._actions.append(seat << 8 | uid)
+        self._actions.append(_ANSWER_IDS[seat << 8 | uid])
         answers[seat] = action
         if len(answers) < len(pending):
             return False
@@ -783,13 +792,16 @@ class Game:
     def _discard_mask(self, seat: int) -> int:
         """Ruleset hook: the legal discards of a seat holding 14 − 3·melds tiles, as a bit mask over
         the 34 kinds (bit t: DISCARD[t] is legal). Default: every kind the seat holds."""
-        # Hot path (every turn). Compiled, `counts` is the bytearray's buffer, `t` a C integer and the
-        # mask a C unsigned 64-bit integer (python/pxd/mahjong_core/game/engine.pxd): a C loop.
-        counts = self.hands[seat]
+        # Hot path (every turn). Compiled, a hand of 34 counts goes to the core's vector compare
+        # (`kinds_with_count_of_counts`, mahjong_core/_core.pxd: the kinds held zero times).
+        hand = self.hands[seat]
+        if _COMPILED and type(hand) is bytearray and len(hand) == 34:
+            counts = hand
+            return ~kinds_with_count_of_counts(counts, 0) & _ALL_KINDS  # type: ignore[name-defined]  # noqa: F821
         mask = 0
         one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
         for t in range(34):
-            if counts[t]:
+            if hand[t]:
                 mask |= one << t
         return mask
 
@@ -990,7 +1002,13 @@ class Game:
     def _may_kong(self, seat: int) -> bool:
         """Whether `_kong_options` may offer anything on the seat's turn (a kind held four times or a
         pung, while the wall lasts); False means the turn offers no kong."""
-        return bool((4 in self.hands[seat] or self.pungs[seat]) and self.tail > self.head)
+        hand = self.hands[seat]
+        if _COMPILED and type(hand) is bytearray and len(hand) == 34:  # (hot path: every turn)
+            counts = hand
+            four = kinds_with_count_of_counts(counts, 4) != 0  # type: ignore[name-defined]  # noqa: F821
+        else:
+            four = 4 in hand
+        return bool((four or self.pungs[seat]) and self.tail > self.head)
 
     def _declared_turn(self, seat: int, tile: int, can_win: int) -> None:
         """报听: the drawn tile goes out unless it wins or makes a kong that keeps the wait."""
@@ -1081,7 +1099,10 @@ class Game:
         self.after_kong = self.replacement
         self.replacement = False
         self.drawn = -1
-        self._events.append(("discard", seat, tile, declare))
+        if declare is False:
+            self._events.append(_DISCARD_EVENTS[seat * 34 + tile])
+        else:
+            self._events.append(("discard", seat, tile, declare))
         if self.track_waits:
             self._update_waits(seat)
         if declare:
@@ -1128,7 +1149,7 @@ class Game:
                     lock = self.lock
                     if lock is not None:
                         lock[nxt] = -1
-                    self._events.append(("draw", nxt, drawn))
+                    self._events.append(_DRAW_EVENTS[nxt * 34 + drawn])
                     hn = hands[nxt]
                     hn[drawn] += 1
                     self.turn = nxt

@@ -5,7 +5,8 @@
 
 cimport cython
 
-from mahjong_core._core cimport best_discards_of_counts, shanten_of_counts, waits_of_counts
+from mahjong_core._core cimport (best_discards_of_counts, kinds_with_count_of_counts, shanten_of_counts,
+                                 waits_of_counts)
 
 ctypedef const unsigned char* counts_t  # a hand's bytearray buffer, read in place
 ctypedef unsigned char* counts_w  # a hand's bytearray buffer, written in place (indices checked first)
@@ -107,6 +108,7 @@ cdef class Game:
     cpdef unsigned long long _discard_mask(self, Py_ssize_t seat) except? 0xFFFFFFFFFFFFFFFF
     @cython.locals(t=Py_ssize_t, mask="unsigned long long")
     cpdef _discard_options(self, Py_ssize_t seat)
+    @cython.locals(counts=counts_t, four=bint)
     cpdef bint _may_kong(self, Py_ssize_t seat) except -1
     cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
@@ -138,6 +140,9 @@ cpdef _core_meld(meld)
 # The core's hot calls as C calls (engine.py, `_waits_mask_m`): `_COMPILED` is set from
 # `cython.compiled`, so the pure-Python source takes the Python call.
 cdef bint _COMPILED
+cdef unsigned long long _ALL_KINDS
+# The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
+cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
 cdef inline bint _c_input(hand, int melds)
 @cython.locals(counts=counts_t, w="unsigned long long")
 cpdef _waits_mask_m(hand, unsigned forms, int melds)

@@ -1,0 +1,78 @@
+"""The engine's every-turn questions (`Game._discard_mask`, `Game._may_kong`) and its shared hot-path
+records. Compiled, the two questions go to the core's vector compare (`kinds_with_count`); they must
+answer exactly what the obvious Python reading of the hand answers, on any counts, and fall back to
+that reading for a hand that is not 34 counts in a bytearray."""
+
+import pickle
+import random
+
+import pytest
+
+from mahjong_core.game import new_game
+from mahjong_core.game import engine as engine_module
+from mahjong_core.game.engine import Game
+from mahjong_core.game.simulate import play_hand
+from mahjong_core.game.bots import make_bot
+
+
+def held_mask(hand):
+    return sum(1 << t for t in range(34) if hand[t])
+
+
+def may_kong(game, seat):
+    return bool((4 in game.hands[seat] or game.pungs[seat]) and game.tail > game.head)
+
+
+@pytest.mark.parametrize("ruleset", ["sichuan", "changbai", "mcr"])
+def test_masks_match_the_python_reading_on_random_counts(ruleset):
+    rng = random.Random(24)
+    game = new_game(ruleset, seed=5)
+    for _ in range(3000):
+        seat = rng.randrange(4)
+        # every count 0..4 at every position, often several fours and long runs of zeros
+        hand = bytearray(rng.choice((0, 0, 1, 2, 3, 4)) if rng.random() < 0.7 else rng.randrange(5)
+                         for _ in range(34))
+        game.hands[seat] = hand
+        assert Game._discard_mask(game, seat) == held_mask(hand)
+        assert game._may_kong(seat) == may_kong(game, seat)
+    for four_at in range(34):  # a single four at each position (the vector compare's two blocks)
+        hand = bytearray(34)
+        hand[four_at] = 4
+        game.hands[0] = hand
+        game.pungs[0] = []
+        assert game._may_kong(0) and Game._discard_mask(game, 0) == 1 << four_at
+
+
+def test_a_hand_that_is_not_34_counts_in_a_bytearray_takes_the_python_reading():
+    game = new_game("mcr", seed=3)
+    counts = [0] * 34
+    counts[33] = 4
+    game.hands[1] = bytes(counts)  # not a bytearray: read through Python indexing
+    assert Game._discard_mask(game, 1) == 1 << 33
+    assert game._may_kong(1)
+    game.hands[1] = bytearray(10)  # too short: an IndexError, never a read past the buffer
+    with pytest.raises(IndexError):
+        Game._discard_mask(game, 1)
+
+
+@pytest.mark.parametrize("ruleset", ["sichuan", "changbai", "mcr"])
+def test_shared_event_records_are_the_records_a_game_would_build(ruleset):
+    """The engine appends pre-built ("discard", seat, tile, False) / ("draw", seat, tile) tuples and
+    answer ids: equal to new ones, so logs, copies and pickles are unchanged."""
+    assert engine_module._ANSWER_IDS[3 << 8 | 33] == 3 << 8 | 33
+    rng = random.Random(1)
+    bots = [make_bot("greedy"), make_bot("random"), make_bot("greedy"), make_bot("random")]
+    for bot in bots:
+        bot.new_hand(rng)
+    game = play_hand(new_game(ruleset, seed=9, hand_no=4), bots)
+    events = game._events
+    kinds = {e[0] for e in events}
+    assert {"discard", "draw"} <= kinds
+    for e in events:
+        if e[0] == "discard":
+            assert len(e) == 4 and 0 <= e[1] < 4 and 0 <= e[2] < 34 and e[3] in (True, False)
+        elif e[0] == "draw":
+            assert len(e) == 3 and 0 <= e[1] < 4
+    twin = pickle.loads(pickle.dumps(game))
+    assert twin._events == events and twin._actions == game._actions
+    assert twin.log == game.log
