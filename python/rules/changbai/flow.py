@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import Any, Dict, List, Tuple
 
 from mahjong_core.errors import RulesError
 from mahjong_core.game.actions import DECLARE, PIAO, PIAO_VALUES, Action
@@ -31,6 +31,7 @@ from mahjong_core.game.view import revealed_choices
 from mahjong_core.tiles import Forms, Tile
 
 from .rules import Rules
+from .scoring import WinContext, _best_score, _refusal
 from .scoring import score as changbai_score
 from .settlement import ChangbaiSettlement
 
@@ -125,6 +126,18 @@ def _ready_wait(counts: Any, n_melds: int, melds: List[Any], forms: int, rules: 
         mask >>= 1
         t += 1
     return single
+
+
+_WIN_CONTEXTS: Dict[Tuple[bool, bool, bool, bool], WinContext] = {}
+
+
+def _win_context(self_drawn: bool, kong_replacement: bool, after_kong_discard: bool, robbed_kong: bool) -> WinContext:
+    """The `WinContext` of these flags, made once: it is frozen, so one instance serves every win."""
+    key = (self_drawn, kong_replacement, after_kong_discard, robbed_kong)
+    found = _WIN_CONTEXTS.get(key)
+    if found is None:
+        found = _WIN_CONTEXTS[key] = WinContext(*key)
+    return found
 
 
 class ChangbaiGame(Game):
@@ -244,20 +257,38 @@ class ChangbaiGame(Game):
     # -- wins ------------------------------------------------------------------------------------
 
     def _self_win_ok(self, seat: int, tile: int) -> bool:
-        score = changbai_score(self.hand_of(seat, tile, add=False), self_drawn=True,
-                               declared_ready=self.declared[seat], kong_replacement=self.replacement,
-                               rules=self.rules)
+        score = self._win_score(self.hand_of(seat, tile, add=False), seat, True, self.replacement, False, False)
         self._offers[seat] = score
         return score is not None
 
     def _discard_win_ok(self, seat: int, tile: int, robbing: bool) -> bool:
         if robbing and not self.rules.rob_kong:
             return False
-        score = changbai_score(self.hand_of(seat, tile), self_drawn=False, declared_ready=self.declared[seat],
-                               after_kong_discard=self.after_kong and not robbing, robbed_kong=robbing,
-                               rules=self.rules)
+        score = self._win_score(self.hand_of(seat, tile), seat, False, False, self.after_kong and not robbing,
+                                robbing)
         self._offers[seat] = score
         return score is not None
+
+    def _win_score(self, hand: Any, seat: int, self_drawn: bool, kong_replacement: bool,
+                   after_kong_discard: bool, robbed_kong: bool) -> Any:
+        """`changbai_score(hand, self_drawn=..., ..., declared_ready=self.declared[seat],
+        rules=self.rules)` for a hand the engine built (`hand_of`: 14 − 3·melds tiles, the winning
+        tile set on it). The argument checks `score` makes hold by construction, so the hand goes
+        straight to `_refusal` and `_best_score`; and a seat that declared ready under
+        `ready_required` holds the hand it declared with (its one wait fixed then, kept by any kong:
+        `_declared_kong_ok`), so `_refusal`, which would recompute that wait, passes and is skipped.
+        A kong replacement's win (杠上花: `score` checks its kong) and rules that are not a `Rules`
+        take `score` itself. tests/test_changbai_win_score.py compares the two at every offered win."""
+        rules = self.rules
+        declared = self.declared[seat]
+        if kong_replacement or type(rules) is not Rules:
+            return changbai_score(hand, self_drawn=self_drawn, declared_ready=declared,
+                                  kong_replacement=kong_replacement, after_kong_discard=after_kong_discard,
+                                  robbed_kong=robbed_kong, rules=rules)
+        win = hand.win_tile
+        if not (declared and rules.ready_required) and _refusal(hand, win, declared, rules) is not None:
+            return None
+        return _best_score(hand, win, _win_context(self_drawn, False, after_kong_discard, robbed_kong), rules)
 
     def _loser_hands(self, winners: List[int]) -> Dict[int, Any]:
         out = {}

@@ -150,10 +150,17 @@ def score(
     r = resolve(rules)
     if _refusal(h, win, declared_ready, r) is not None:
         return None
-    shared = winner_hand_patterns(h, kong_replacement=kong_replacement, after_kong_discard=after_kong_discard)
+    return _best_score(h, win, context, r)
+
+
+def _best_score(hand: Hand, win: Tile, context: WinContext, rules: Rules) -> ChangbaiScore:
+    """The score of a hand that wins (`_refusal` said None): the best over its readings. `score`'s
+    last step, and the engine's (`flow.ChangbaiGame._win_score`) on the hands it builds itself."""
+    shared = winner_hand_patterns(hand, kong_replacement=context.kong_replacement,
+                                  after_kong_discard=context.after_kong_discard)
     best: Optional[ChangbaiScore] = None
-    for reading, block in _readings(h, win, r):
-        found = shared + winner_reading_patterns(h, win, reading, block)
+    for reading, block in _readings(hand, win, rules):
+        found = shared + winner_reading_patterns(hand, win, reading, block)
         candidate = ChangbaiScore(sort_patterns(found) or (pattern("plain"),), reading, win, context)
         if best is None or candidate.value > best.value:
             best = candidate
