@@ -1,12 +1,16 @@
 """Seeded hands for the tests: `play`, what tests/test_game_compiled.py plays twice (with the
 installed, compiled engine and in a child process whose hot modules are imported from their .py
-sources), and `play_mixed_sichuan`, the mixed-bot Sichuan hands the wall-end tests record."""
+sources), `play_mixed_sichuan`, the mixed-bot Sichuan hands the wall-end tests record, and
+`offered_wins`, every win the engine offers in seeded games (the engines' own win paths are
+compared with the public scoring there)."""
 
 import json
 import random
 
 from mahjong_core.game import new_game
+from mahjong_core.game.actions import WIN
 from mahjong_core.game.bots import make_bot
+from mahjong_core.game.constants import ROB
 from mahjong_core.game.registry import resolve_rules
 from mahjong_core.game.simulate import play_hand
 
@@ -42,3 +46,28 @@ def play_mixed_sichuan(game_class, rules, seeds, greedy_share, mix_seed):
         game = game_class(rules, shuffled_wall(game_class.tiles(), seed, 0), seed=seed, hand_no=0, dealer=seed % 4,
                           shuffled=True)
         play_hand(game, bots)
+
+
+def offered_wins(ruleset, hands, bot_names, seed, rules=None):
+    """(game, seat, tile, self_drawn, robbing) at every WIN the engine offers in hands 0..hands-1 of
+    `ruleset` (seed `seed`, dealer i % 4, the bots' stream Random(i)), before any seat answers; the
+    hands are played out through `act` with each bot's `choose`. `tile` is the winning tile: the
+    drawn tile, the discard or the kong tile being robbed (抢杠)."""
+    for hand_no in range(hands):
+        game = new_game(ruleset, seed=seed, hand_no=hand_no, dealer=hand_no % 4, rules=rules)
+        bots = [make_bot(name) for name in bot_names]
+        rng = random.Random(hand_no)
+        for bot in bots:
+            bot.new_hand(rng)
+        while not game.finished:
+            for seat, actions in game.pending().items():
+                if WIN in actions:
+                    if game.drawn >= 0 and seat == game.turn:
+                        yield game, seat, game.drawn, True, False
+                    else:
+                        robbing = game.phase == ROB
+                        yield game, seat, game.kong_tile if robbing else game.discard, False, robbing
+            for seat, actions in game.pending().items():
+                if game.finished:
+                    break
+                game.act(seat, bots[seat].choose(game, seat, actions))

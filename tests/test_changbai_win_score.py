@@ -6,44 +6,25 @@ default rules and under presets without 报听."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from mahjong_core import parse
 from mahjong_core.game import new_game
-from mahjong_core.game.actions import WIN
-from mahjong_core.game.bots import make_bot
-from mahjong_core.game.constants import ROB
 from mahjong_core.rules.changbai import flow
 from mahjong_core.rules.changbai.rules import Rules
 from mahjong_core.rules.changbai.scoring import score
+from seeded_play import offered_wins
 
 
 def _offered_wins(hands: int, rules):
     """(game, seat, hand, flags) at every win the engine checks in `hands` seeded games of greedy
     and random bots: the hand and the flags as the flow builds them for `_win_score`."""
-    for hand_no in range(hands):
-        game = new_game("changbai", seed=33, hand_no=hand_no, rules=rules)
-        bots = [make_bot("greedy"), make_bot("random"), make_bot("greedy"), make_bot("greedy")]
-        rng = random.Random(hand_no)
-        for bot in bots:
-            bot.new_hand(rng)
-        while not game.finished:
-            for seat, actions in game.pending().items():
-                if WIN in actions:
-                    if game.drawn >= 0 and seat == game.turn:  # self-drawn (杠上花 too)
-                        yield game, seat, game.hand_of(seat, game.drawn, add=False), (
-                            True, game.replacement, False, False)
-                    else:
-                        robbing = game.phase == ROB
-                        tile = game.kong_tile if robbing else game.discard
-                        yield game, seat, game.hand_of(seat, tile), (
-                            False, False, game.after_kong and not robbing, robbing)
-            for seat, actions in game.pending().items():
-                if game.finished:
-                    break
-                game.act(seat, bots[seat].choose(game, seat, actions))
+    bots = ("greedy", "random", "greedy", "greedy")
+    for game, seat, tile, self_drawn, robbing in offered_wins("changbai", hands, bots, 33, rules):
+        if self_drawn:  # (杠上花 too)
+            yield game, seat, game.hand_of(seat, tile, add=False), (True, game.replacement, False, False)
+        else:
+            yield game, seat, game.hand_of(seat, tile), (False, False, game.after_kong and not robbing, robbing)
 
 
 @pytest.mark.parametrize("rules", [None, {"ready_required": False}])

@@ -5,45 +5,26 @@ exactly `_score_win`'s score at every win offered in seeded games, and send anyt
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from mahjong_core.errors import InvalidHandError
 from mahjong_core.game import new_game
-from mahjong_core.game.actions import SUIT_LETTERS, WIN
-from mahjong_core.game.bots import make_bot
-from mahjong_core.game.constants import ROB
+from mahjong_core.game.actions import SUIT_LETTERS
 from mahjong_core.rules.sichuan import flow
 from mahjong_core.rules.sichuan.scoring import _context, _score_win
+from seeded_play import offered_wins
 
 
 def _offered_wins(hands: int):
     """(game, seat, hand, context) at every WIN offered in `hands` seeded greedy games, the hand and
     context built as the flow builds them for that win."""
-    for hand_no in range(hands):
-        game = new_game("sichuan", seed=21, hand_no=hand_no, dealer=hand_no % 4)
-        bots = [make_bot("greedy") for _ in range(4)]
-        rng = random.Random(hand_no)
-        for bot in bots:
-            bot.new_hand(rng)
-        while not game.finished:
-            for seat, actions in game.pending().items():
-                if WIN in actions:
-                    if game.drawn >= 0 and seat == game.turn:  # a self-drawn win
-                        context = _context(True, game.replacement, False, False, game._first_draw(seat),
-                                           seat == game.dealer)
-                        yield game, seat, game.hand_of(seat, game.drawn, add=False), context
-                    else:
-                        robbing = game.phase == ROB  # 抢杠: the tile of the kong being added
-                        tile = game.kong_tile if robbing else game.discard
-                        context = _context(False, False, game.after_kong and not robbing, robbing, False,
-                                           seat == game.dealer)
-                        yield game, seat, game.hand_of(seat, tile), context
-            for seat, actions in game.pending().items():
-                if game.finished:
-                    break
-                game.act(seat, bots[seat].choose(game, seat, actions))
+    for game, seat, tile, self_drawn, robbing in offered_wins("sichuan", hands, ("greedy",) * 4, 21):
+        if self_drawn:
+            context = _context(True, game.replacement, False, False, game._first_draw(seat), seat == game.dealer)
+            yield game, seat, game.hand_of(seat, tile, add=False), context
+        else:
+            context = _context(False, False, game.after_kong and not robbing, robbing, False, seat == game.dealer)
+            yield game, seat, game.hand_of(seat, tile), context
 
 
 def test_the_engine_path_scores_every_offered_win_as_score_win():
