@@ -484,9 +484,14 @@ cdef uint64_t best_discards_of_counts(const uint8_t* counts, int melds, unsigned
     return ((<uint64_t>(b.shanten + 1)) << 34) | b.tiles
 
 
-cdef uint64_t kinds_with_count_of_counts(const uint8_t* counts, uint8_t value) noexcept nogil:
-    """C entry (see _core.pxd): `cs.kinds_with_count`, the kinds held exactly `value` times."""
-    return cs.kinds_with_count(counts, value)
+cdef uint64_t held_kinds_of_counts(const uint8_t* counts) noexcept nogil:
+    """C entry (see _core.pxd): `cs.held_kinds(counts).held`, the kinds held."""
+    return cs.held_kinds(counts).held
+
+
+cdef uint64_t quad_kinds_of_counts(const uint8_t* counts) noexcept nogil:
+    """C entry (see _core.pxd): `cs.held_kinds(counts).quads`, the kinds held four times or more."""
+    return cs.held_kinds(counts).quads
 
 
 def _shanten_melds(hand, forms, melds):

@@ -21,7 +21,6 @@ cdef extern from "mahjong_core/shanten.h" namespace "mahjong_core" nogil:
     void validate_hand(const uint8_t* counts, int melds, TileCount expect) except +mc_raise_py_error
     void validate_forms(unsigned forms) except +mc_raise_py_error
     bint input_is_valid(const uint8_t* counts, int melds, unsigned forms, TileCount expect, bint possible) noexcept
-    uint64_t kinds_with_count(const uint8_t* counts, uint8_t value) noexcept
 
     int shanten_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept
     int shanten_limited_unchecked(const uint8_t* counts, int melds, unsigned forms) noexcept
@@ -36,6 +35,10 @@ cdef extern from "mahjong_core/shanten.h" namespace "mahjong_core" nogil:
     vector[DiscardOption] discard_options(const uint8_t* counts, int melds, unsigned forms,
                                           const uint8_t* meld_tiles) except +mc_raise_py_error
     uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept
+    cdef struct HeldKinds:
+        uint64_t held
+        uint64_t quads
+    HeldKinds held_kinds(const uint8_t* counts) noexcept
     cdef struct BestDiscards:
         int shanten
         uint64_t tiles

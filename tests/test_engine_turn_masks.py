@@ -1,7 +1,7 @@
 """The engine's every-turn questions (`Game._discard_mask`, `Game._may_kong`) and its shared hot-path
-records. Compiled, the two questions go to the core's vector compare (`kinds_with_count`); they must
+records. Compiled, the two questions go to the core's vector compare (`held_kinds`); they must
 answer exactly what the obvious Python reading of the hand answers, on any counts, and fall back to
-that reading for a hand that is not 34 counts in a bytearray."""
+that reading for a hand that is not 34 counts in bytes or a bytearray."""
 
 import pickle
 import random
@@ -43,13 +43,14 @@ def test_masks_match_the_python_reading_on_random_counts(ruleset):
         assert game._may_kong(0) and Game._discard_mask(game, 0) == 1 << four_at
 
 
-def test_a_hand_that_is_not_34_counts_in_a_bytearray_takes_the_python_reading():
+def test_a_hand_that_is_not_34_counts_in_bytes_takes_the_python_reading():
     game = new_game("mcr", seed=3)
     counts = [0] * 34
     counts[33] = 4
-    game.hands[1] = bytes(counts)  # not a bytearray: read through Python indexing
-    assert Game._discard_mask(game, 1) == 1 << 33
-    assert game._may_kong(1)
+    for hand in (bytes(counts), counts):  # bytes: the core's compare; a list: Python indexing
+        game.hands[1] = hand
+        assert Game._discard_mask(game, 1) == 1 << 33
+        assert game._may_kong(1)
     game.hands[1] = bytearray(10)  # too short: an IndexError, never a read past the buffer
     with pytest.raises(IndexError):
         Game._discard_mask(game, 1)

@@ -155,6 +155,10 @@ BestDiscards best_discards_unchecked(const uint8_t* c, int melds, unsigned forms
 uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept {
   return baseline::drawable_mask(counts, meld_tiles);
 }
+HeldKinds held_kinds(const uint8_t* counts) noexcept {
+  const auto m = baseline::kind_masks(counts);
+  return {m.held, m.quads};
+}
 
 // ---- validating entry points ----
 
@@ -224,24 +228,6 @@ bool input_is_valid(const uint8_t* counts, int melds, unsigned forms, TileCount 
   return expect == TileCount::Waiting    ? total == waiting
          : expect == TileCount::Complete ? total == waiting + 1
                                          : (total == waiting || total == waiting + 1);
-}
-
-uint64_t kinds_with_count(const uint8_t* counts, uint8_t value) noexcept {
-  // Hot path: asked on every turn of every self-played hand; two vector compares and two byte
-  // masks instead of a 34-step loop.
-  uint64_t mask = 0;
-#if defined(MAHJONG_CORE_SSE2)
-  static_assert(kKinds == 34, "the vector path reads 32 + 2 counts");
-  const __m128i wanted = _mm_set1_epi8(static_cast<char>(value));
-  const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts));
-  const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts + 16));
-  mask = static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(lo, wanted)))) |
-         static_cast<uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(hi, wanted)))) << 16;
-  mask |= static_cast<uint64_t>(counts[32] == value) << 32 | static_cast<uint64_t>(counts[33] == value) << 33;
-#else
-  for (int t = 0; t < kKinds; ++t) mask |= static_cast<uint64_t>(counts[t] == value) << t;
-#endif
-  return mask;
 }
 
 void require_possible_forms(unsigned forms, int melds) {

@@ -369,22 +369,25 @@ void test_input_is_valid_against_validators() {
   }
 }
 
-// kinds_with_count (a vector compare of 32 + 2 counts) against the obvious loop, every value 0..255
-// at every position, and on random counts.
-void test_kinds_with_count_against_loop() {
-  auto expected = [](const std::vector<uint8_t>& c, uint8_t value) {
-    uint64_t mask = 0;
-    for (int t = 0; t < kKinds; ++t)
-      if (c[t] == value) mask |= uint64_t{1} << t;
-    return mask;
+// held_kinds (the kernels' vector compare of 32 + 2 counts) against the obvious loop, every value
+// 0..255 at every position, and on random counts.
+void test_held_kinds_against_loop() {
+  auto check_against_loop = [](const std::vector<uint8_t>& c) {
+    uint64_t held = 0, quads = 0;
+    for (int t = 0; t < kKinds; ++t) {
+      if (c[t]) held |= uint64_t{1} << t;
+      if (c[t] >= 4) quads |= uint64_t{1} << t;
+    }
+    const HeldKinds got = held_kinds(c.data());
+    CHECK(got.held == held);
+    CHECK(got.quads == quads);
   };
   for (int at = 0; at < kKinds; ++at) {
     for (int value = 0; value < 256; ++value) {
-      std::vector<uint8_t> c(kKinds, 7);
-      c[at] = static_cast<uint8_t>(value);
-      for (const int asked : {0, 4, value}) {
-        const uint8_t v = static_cast<uint8_t>(asked);
-        CHECK(kinds_with_count(c.data(), v) == expected(c, v));
+      for (const int rest : {0, 1, 4}) {
+        std::vector<uint8_t> c(kKinds, static_cast<uint8_t>(rest));
+        c[at] = static_cast<uint8_t>(value);
+        check_against_loop(c);
       }
     }
   }
@@ -392,7 +395,7 @@ void test_kinds_with_count_against_loop() {
   for (int round = 0; round < 5000; ++round) {
     std::vector<uint8_t> c(kKinds);
     for (auto& x : c) x = static_cast<uint8_t>(rng() % 6);
-    for (uint8_t v = 0; v < 6; ++v) CHECK(kinds_with_count(c.data(), v) == expected(c, v));
+    check_against_loop(c);
   }
 }
 
@@ -405,7 +408,7 @@ int main() {
   test_errors();
   test_discard_options_against_single_discards();
   test_input_is_valid_against_validators();
-  test_kinds_with_count_against_loop();
+  test_held_kinds_against_loop();
   std::printf("%d checks, %d failures\n", checks, failures);
   return failures ? 1 : 0;
 }

@@ -155,7 +155,6 @@ def _best_discards_m(hand: Any, forms: int, melds: int) -> Tuple[int, int]:
 
 _OTHERS = OTHERS
 _ALL_ACTIONS = ALL_ACTIONS
-_ALL_KINDS = (1 << 34) - 1
 
 # The commonest records, made once (hot path: every discard and every draw appends one): the
 # events ("discard", seat, tile, False) and ("draw", seat, tile) at index seat * 34 + tile, and the
@@ -793,11 +792,11 @@ class Game:
         """Ruleset hook: the legal discards of a seat holding 14 − 3·melds tiles, as a bit mask over
         the 34 kinds (bit t: DISCARD[t] is legal). Default: every kind the seat holds."""
         # Hot path (every turn). Compiled, a hand of 34 counts goes to the core's vector compare
-        # (`kinds_with_count_of_counts`, mahjong_core/_core.pxd: the kinds held zero times).
+        # (`held_kinds_of_counts`, mahjong_core/_core.pxd).
         hand = self.hands[seat]
-        if _COMPILED and type(hand) is bytearray and len(hand) == 34:
+        if _COMPILED and _c_input(hand, 0):
             counts = hand
-            return ~kinds_with_count_of_counts(counts, 0) & _ALL_KINDS  # type: ignore[name-defined]  # noqa: F821
+            return held_kinds_of_counts(counts)  # type: ignore[name-defined]  # noqa: F821 (cimported)
         mask = 0
         one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
         for t in range(34):
@@ -1003,9 +1002,9 @@ class Game:
         """Whether `_kong_options` may offer anything on the seat's turn (a kind held four times or a
         pung, while the wall lasts); False means the turn offers no kong."""
         hand = self.hands[seat]
-        if _COMPILED and type(hand) is bytearray and len(hand) == 34:  # (hot path: every turn)
+        if _COMPILED and _c_input(hand, 0):  # (hot path: every turn; the core's vector compare)
             counts = hand
-            four = kinds_with_count_of_counts(counts, 4) != 0  # type: ignore[name-defined]  # noqa: F821
+            four = quad_kinds_of_counts(counts) != 0  # type: ignore[name-defined]  # noqa: F821 (cimported)
         else:
             four = 4 in hand
         return bool((four or self.pungs[seat]) and self.tail > self.head)

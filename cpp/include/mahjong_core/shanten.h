@@ -43,10 +43,6 @@ void require_possible_forms(unsigned forms, int melds);
 // the non-throwing check of the C entry points compiled callers use (an invalid input then takes the
 // throwing path, which says what is wrong).
 bool input_is_valid(const uint8_t* counts, int melds, unsigned forms, TileCount expect, bool possible) noexcept;
-// The kinds held exactly `value` times, as a 34-bit mask (bit t: counts[t] == value); reads the 34
-// counts and nothing else. The engine's every-turn questions: the kinds a seat may discard (held at
-// least once: the complement of value 0) and whether it holds four of any kind (a concealed kong).
-uint64_t kinds_with_count(const uint8_t* counts, uint8_t value) noexcept;
 
 // Per-form shanten (unchecked). A form that cannot apply (e.g. seven pairs with melds) returns
 // kNotApplicable.
@@ -109,5 +105,12 @@ bool use_kernel_variant(const char* name) noexcept;
 
 // Kinds of which the player holds fewer than four copies (concealed + `meld_tiles`, may be null).
 uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept;
+// The kinds held (count > 0) and held four times or more, as 34-bit masks; reads the 34 counts and
+// nothing else (the kernels' own vector compare). The engine's every-turn questions: the kinds a
+// seat may discard, and whether it may have a concealed kong.
+struct HeldKinds {
+  uint64_t held, quads;
+};
+HeldKinds held_kinds(const uint8_t* counts) noexcept;
 
 }  // namespace mahjong_core

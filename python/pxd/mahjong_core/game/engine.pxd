@@ -5,8 +5,8 @@
 
 cimport cython
 
-from mahjong_core._core cimport (best_discards_of_counts, kinds_with_count_of_counts, shanten_of_counts,
-                                 waits_of_counts)
+from mahjong_core._core cimport (best_discards_of_counts, held_kinds_of_counts, quad_kinds_of_counts,
+                                 shanten_of_counts, waits_of_counts)
 
 ctypedef const unsigned char* counts_t  # a hand's bytearray buffer, read in place
 ctypedef unsigned char* counts_w  # a hand's bytearray buffer, written in place (indices checked first)
@@ -140,7 +140,6 @@ cpdef _core_meld(meld)
 # The core's hot calls as C calls (engine.py, `_waits_mask_m`): `_COMPILED` is set from
 # `cython.compiled`, so the pure-Python source takes the Python call.
 cdef bint _COMPILED
-cdef unsigned long long _ALL_KINDS
 # The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
 cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
 cdef inline bint _c_input(hand, int melds)
