@@ -33,7 +33,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from mahjong_core.game.actions import SUIT_LETTERS, VOID, Action
 from mahjong_core.errors import IllegalActionError
@@ -69,13 +69,36 @@ def _score_of(hand: Any, context: Any, void_suit: Any, rules: Any) -> Any:
     return _score_win(hand, context, void_suit, rules)
 
 
+def _choices_of(held: int) -> Tuple[Action, ...]:
+    """The legal 定缺 choices when bit k of `held` says suit k is held: any suit with three suits
+    held, the missing suit with two, either other suit with one."""
+    if held == 7:
+        return VOID
+    return tuple([VOID[k] for k in range(3) if not held >> k & 1])
+
+
+#: suits held (bit k: suit k) -> the legal 定缺 choices
+_VOID_CHOICES = tuple([_choices_of(held) for held in range(8)])
+
+
 def void_choices(counts: bytes) -> List[Action]:
-    """The legal 定缺 choices for a dealt hand: any suit with three suits held, the missing suit with
-    two, either other suit with one."""
-    held = [counts[9 * k: 9 * k + 9] != _ZERO9 for k in range(3)]
-    if all(held):
-        return list(VOID)
-    return [VOID[k] for k in range(3) if not held[k]]  # two suits: the third; one suit: either other
+    """The legal 定缺 choices for a dealt hand (34 counts): any suit with three suits held, the
+    missing suit with two, either other suit with one."""
+    held = sum([1 << k for k in range(3) if counts[9 * k: 9 * k + 9] != _ZERO9])
+    return list(_VOID_CHOICES[held])
+
+
+def _suits_held(counts: Any) -> int:
+    """Bit k set when `counts`, a hand's 34-byte buffer, holds a tile of suit k. Compiled, `counts`
+    is read in place (flow.pxd): the engine's own hands, 34 bytes each (`void_choices` takes any)."""
+    c = counts
+    held = 0
+    for k in range(3):
+        for t in range(9 * k, 9 * k + 9):
+            if c[t]:
+                held |= 1 << k
+                break
+    return held
 
 
 class SichuanGame(Game):
@@ -133,7 +156,8 @@ class SichuanGame(Game):
     def _start(self) -> None:
         self._deal()
         self.phase = CHOOSE
-        self._pending = {s: void_choices(bytes(self.hands[s])) for s in range(4)}
+        hands = self.hands
+        self._pending = {s: list(_VOID_CHOICES[_suits_held(hands[s])]) for s in range(4)}
 
     def _resolve_choice(self, answers: Dict[int, Action]) -> None:
         for s in range(4):
@@ -289,14 +313,7 @@ class SichuanGame(Game):
         one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
         for s in in_hand:
             hand = self.hands[s]
-            counts = hand  # typed as a C buffer in flow.pxd: the scan reads it without Python ints
-            bits = 0
-            for k in range(3):
-                lo = 9 * k
-                for t in range(lo, lo + 9):
-                    if counts[t]:
-                        bits |= 1 << k
-                        break
+            bits = _suits_held(hand)
             melds = self.melds[s]
             for meld in melds:
                 bits |= 1 << (meld[1] // 9)
