@@ -82,7 +82,7 @@ from .constants import (
 )
 from .log import event_json, game_log, seat_event_json
 from .view import seat_view, visible_tile_counts
-from .wall import standard_tiles, tile_name
+from .wall import seeded_dealer, shuffled_wall, standard_tiles, tile_name
 
 __all__ = [
     "Game", "PHASES", "MELD_CHOW", "MELD_PUNG", "MELD_KONG", "MELD_ADDED_KONG", "MELD_CONCEALED_KONG",
@@ -745,6 +745,17 @@ class Game:
     def tiles(cls, flowers: bool = False) -> List[int]:
         """Ruleset hook: the full tile multiset in canonical order (default 136 tiles, 144 with flowers)."""
         return standard_tiles(honours=True, flowers=flowers)
+
+    @classmethod
+    def _from_seed(cls, rules: Any, seed: int, hand_no: int, dealer: Optional[int], **options: Any) -> "Game":
+        """`new_game`'s seeded hand for `rules` resolved for this class: the wall shuffled by
+        (seed, hand_no); `dealer` a seat, or None for the rules' own (drawn from the seed, or seat 0).
+        `new_game` checks its arguments first; a run (`simulate`) calls this once per hand with what
+        it resolved once."""
+        wall = shuffled_wall(cls.tiles(cls.uses_flowers(rules)), seed, hand_no)  # (checks seed and hand_no)
+        if dealer is None:
+            dealer = seeded_dealer(seed, hand_no) if cls.random_dealer(rules) else 0
+        return cls(rules, wall, seed=seed, hand_no=hand_no, dealer=dealer, shuffled=True, **options)
 
     @classmethod
     def rules_for_wall(cls, rules: Any, wall: Any) -> Any:

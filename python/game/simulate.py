@@ -44,7 +44,6 @@ from .engine import Game
 from .progress import ProgressBar
 from .registry import check_ruleset, game_class, table_class
 from .results_file import ResultsFile
-from .start import new_game
 from .stats import Comparison, Estimate, estimate, paired_p_value
 from .tally import HandRecord, Tally
 
@@ -123,19 +122,30 @@ def release_bots(bots: Sequence[Any]) -> None:
             release()
 
 
-def fixed_dealer(ruleset: str, rules: Any) -> Optional[int]:
-    """The seat that deals every hand on this ruleset's table under `rules` (the Botzone table: seat
-    0), or None where the dealer moves from hand to hand."""
-    return getattr(table_class(ruleset, rules), "FIXED_DEALER", None)
+class _Table:
+    """What a run resolves once from (ruleset, rules) — the `Game` class that plays those rules and
+    how each unit's dealer is chosen — so that a hand costs no registry lookups (`new_game` makes
+    them on every call)."""
 
+    __slots__ = ("cls", "rules", "fixed", "random_dealer")
 
-def unit_dealer(ruleset: str, rules: Any, unit: int) -> Optional[int]:
-    """The dealer of unit (wall) `unit` of a run: the table's fixed dealer, None where the ruleset
-    draws it from the seed, otherwise unit % 4."""
-    fixed = fixed_dealer(ruleset, rules)
-    if fixed is not None:
-        return fixed
-    return None if game_class(ruleset).random_dealer(rules) else unit % 4
+    def __init__(self, ruleset: str, rules: Any) -> None:
+        self.cls = table_class(ruleset, rules)
+        self.rules = rules
+        #: the seat that deals every hand on this table (the Botzone table: seat 0), else None
+        self.fixed: Optional[int] = getattr(self.cls, "FIXED_DEALER", None)
+        self.random_dealer = game_class(ruleset).random_dealer(rules)
+
+    def dealer(self, unit: int) -> Optional[int]:
+        """The dealer of unit (wall) `unit` of a run: the table's fixed dealer, None where the
+        ruleset draws it from the seed, otherwise unit % 4."""
+        if self.fixed is not None:
+            return self.fixed
+        return None if self.random_dealer else unit % 4
+
+    def game(self, seed: int, unit: int, dealer: Optional[int]) -> Game:
+        """Hand `unit` of the run: `new_game(ruleset, seed=seed, hand_no=unit, rules=rules, dealer=dealer)`."""
+        return self.cls._from_seed(self.rules, seed, unit, dealer)
 
 
 def _record(unit: int, rotation: int, game: Game) -> HandRecord:
@@ -156,26 +166,26 @@ def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicat
               ) -> List[HandRecord]:
     """Play units [start, stop) with `bots` (one per player); the records in unit, rotation order."""
     out = []
+    table = _Table(ruleset, rules)
     rotations: Tuple[int, ...] = tuple(range(4 if duplicate else 1))
     seatings = [[bots[(s - r) % 4] for s in range(4)] for r in rotations]
     try:
         for i in range(start, stop):
-            dealer = unit_dealer(ruleset, rules, i)
+            dealer = table.dealer(i)
             for r in rotations:
-                game = _play_one(ruleset, rules, seed, bots, seatings[r], duplicate, i, r, dealer)
+                game = _play_one(table, seed, bots, seatings[r], duplicate, i, r, dealer)
                 out.append(_record(i, r, game))
     finally:
         release_bots(bots)
     return out
 
 
-def _play_one(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], seating: Sequence[Bot], duplicate: bool,
+def _play_one(table: _Table, seed: int, bots: Sequence[Bot], seating: Sequence[Bot], duplicate: bool,
               unit: int, rotation: int, dealer: Optional[int]) -> Game:
     """One hand of a run: wall (seed, unit), the bots' random stream (seed, unit[, rotation]), played out."""
     rng = random.Random((seed * 2**32 + unit) * 4 + rotation if duplicate else seed * 2**32 + unit)
     start_hand(bots, rng)
-    game = new_game(ruleset, seed=seed, hand_no=unit, rules=rules, dealer=dealer)
-    return play_hand(game, seating)
+    return play_hand(table.game(seed, unit, dealer), seating)
 
 
 def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("random",) * 4, rules: Any = None,
@@ -186,10 +196,10 @@ def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("ran
     rules = game_class(check_ruleset(ruleset)).rules_class().resolve(rules)
     players = [spec.build() for spec in bot_specs(bots)]
     unit, rotation = (index // 4, index % 4) if duplicate else (index, 0)
-    dealer = unit_dealer(ruleset, rules, unit)
+    table = _Table(ruleset, rules)
     seating = [players[(s - rotation) % 4] for s in range(4)]
     try:
-        return _play_one(ruleset, rules, seed, players, seating, duplicate, unit, rotation, dealer)
+        return _play_one(table, seed, players, seating, duplicate, unit, rotation, table.dealer(unit))
     finally:
         release_bots(players)
 

@@ -34,22 +34,20 @@ def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequenc
         rules = cls.rules_for_wall(rules, wall)
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 64:
         raise InvalidArgumentError(f"hand_no must be an integer 0 .. 2**64 - 1, got {hand_no!r}")
-    flowers = cls.uses_flowers(rules)
     if wall is not None:
-        tiles = check_wall(ruleset, wall, flowers)
-        shuffled = False
+        tiles = check_wall(ruleset, wall, cls.uses_flowers(rules))
         if seed is not None:
             check_seed(seed)
     else:
         if seed is None:
             seed = secrets.randbits(63)
-        tiles = shuffled_wall(cls.tiles(flowers), seed, hand_no)
-        shuffled = True
+    if dealer is not None and (isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4):
+        raise InvalidArgumentError(f"dealer must be a seat 0..3, got {dealer!r}")
+    if wall is None:
+        return cls._from_seed(rules, seed, hand_no, dealer, **options)
     if dealer is None:
         dealer = seeded_dealer(seed, hand_no) if seed is not None and cls.random_dealer(rules) else 0
-    elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < 4:
-        raise InvalidArgumentError(f"dealer must be a seat 0..3, got {dealer!r}")
-    return cls(rules, tiles, seed=seed, hand_no=hand_no, dealer=dealer, shuffled=shuffled, **options)
+    return cls(rules, tiles, seed=seed, hand_no=hand_no, dealer=dealer, shuffled=False, **options)
 
 
 _JSON_SCALARS = (str, int, float, bool, type(None))
