@@ -155,6 +155,7 @@ GAME_HOT_MODULES = {
     "mahjong_core.rules.sichuan.hand": "python/rules/sichuan/hand.py",
     "mahjong_core.rules.sichuan.settlement": "python/rules/sichuan/settlement.py",
     "mahjong_core.rules.ledger": "python/rules/ledger.py",
+    "mahjong_core.rules.records": "python/rules/records.py",
     "mahjong_core.rules.changbai.ready": "python/rules/changbai/ready.py",
     "mahjong_core.rules.changbai.scoring": "python/rules/changbai/scoring.py",
     "mahjong_core.rules.changbai.patterns": "python/rules/changbai/patterns.py",

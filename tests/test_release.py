@@ -38,7 +38,7 @@ EXTENSIONS = [
     "mahjong_core/game/wall", "mahjong_core/rules/sichuan/flow", "mahjong_core/rules/changbai/flow",
     "mahjong_core/rules/mcr/flow", "mahjong_core/game/_selfplay",
     "mahjong_core/rules/sichuan/scoring", "mahjong_core/rules/sichuan/hand", "mahjong_core/rules/sichuan/settlement",
-    "mahjong_core/rules/ledger", "mahjong_core/rules/changbai/ready", "mahjong_core/rules/changbai/scoring",
+    "mahjong_core/rules/ledger", "mahjong_core/rules/records", "mahjong_core/rules/changbai/ready", "mahjong_core/rules/changbai/scoring",
     "mahjong_core/rules/changbai/patterns", "mahjong_core/rules/changbai/settlement",
 ]
 STUBS = ["mahjong_core/_core.pyi", "mahjong_core/env/_encode.pyi", "mahjong_core/py.typed"]

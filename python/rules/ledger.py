@@ -85,22 +85,33 @@ class Ledger(Sequence[Transfer]):
             self.append(e)
 
     def append(self, transfer: Transfer) -> int:
-        if not isinstance(transfer, Transfer):
+        # Hot path (every payment of every hand): an attribute read of a Transfer or a Ledger walks
+        # the type first (~190 instructions; a Ledger's type is a Sequence ABC), so the fields are
+        # read from the two instance dicts, each fetched once — a plain Transfer keeps its fields
+        # in its dict (Transfer.__init__), a Ledger its state.
+        if type(transfer) is Transfer:
+            fields = transfer.__dict__
+            payer, payee, amount, ref = fields["payer"], fields["payee"], fields["amount"], fields["ref"]
+        elif isinstance(transfer, Transfer):
+            payer, payee, amount, ref = transfer.payer, transfer.payee, transfer.amount, transfer.ref
+        else:
             raise InvalidArgumentError(f"a ledger holds Transfer objects, got {type(transfer).__name__}")
-        payer, payee, seats = transfer.payer, transfer.payee, self.seats
+        state = self.__dict__
+        seats = state["seats"]
         if not (type(payer) is int and type(payee) is int and 0 <= payer < seats and 0 <= payee < seats):
-            for seat in (payer, payee):  # (hot path: the common case is two plain seats in range)
+            for seat in (payer, payee):  # (the common case is two plain seats in range)
                 check_seat(seat, "a transfer's seat", seats)
-        if transfer.ref is not None and not 0 <= transfer.ref < len(self._entries):
-            raise InvalidArgumentError(f"ref #{transfer.ref} does not name an earlier entry")
-        self._entries.append(transfer)
-        n = len(self._entries)
-        if self._counted == n - 1:
-            totals = self._totals
-            totals[payer] -= transfer.amount
-            totals[payee] += transfer.amount
-            self._counted = n
-        return n - 1
+        entries = state["_entries"]
+        n = len(entries)
+        if ref is not None and not 0 <= ref < n:
+            raise InvalidArgumentError(f"ref #{ref} does not name an earlier entry")
+        entries.append(transfer)
+        if self._counted == n:
+            totals = state["_totals"]
+            totals[payer] -= amount
+            totals[payee] += amount
+            state["_counted"] = n + 1
+        return n
 
     def add(self, payer: int, payee: int, amount: int, reason: str, ref: Optional[int] = None) -> int:
         """Record a transfer and return its index."""
