@@ -21,7 +21,7 @@ HOT_MODULES = [
     "mahjong_core.game.engine", "mahjong_core.game.bots", "mahjong_core.game.simulate", "mahjong_core.game.wall",
     "mahjong_core.rules.sichuan.flow", "mahjong_core.rules.changbai.flow", "mahjong_core.rules.mcr.flow",
     "mahjong_core.rules.sichuan.scoring", "mahjong_core.rules.sichuan.hand", "mahjong_core.rules.sichuan.settlement",
-    "mahjong_core.rules.ledger", "mahjong_core.rules.changbai.ready", "mahjong_core.rules.changbai.scoring",
+    "mahjong_core.rules.ledger", "mahjong_core.rules.records", "mahjong_core.rules.changbai.ready", "mahjong_core.rules.changbai.scoring",
     "mahjong_core.rules.changbai.patterns", "mahjong_core.rules.changbai.settlement",
 ]
 SETUP_PY = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "setup.py")
