@@ -1190,7 +1190,11 @@ class Game:
             if won[s]:
                 continue
             options = None
-            if (waits[s] >> tile) & 1 and (
+            # (compiled, `w` is a C integer and `h` the hand's buffer: `tile` is a legal discard,
+            # 0..33, inside every 34-count hand, as in `_discard_tile`)
+            w = waits[s]
+            h = hands[s]
+            if (w >> tile) & 1 and (
                     (self._discard_win_ok(s, tile, False)) if self.CHECK_DISCARD_WIN or (lock and lock[s] >= 0)
                     else True):
                 if forced:
@@ -1198,7 +1202,7 @@ class Game:
                     continue
                 options = [WIN]
             if wall_open:
-                count = hands[s][tile]
+                count = h[tile]
                 if count >= 2 and self._can_claim_tile(s, tile):
                     if not declared[s]:
                         if options is None:
@@ -1230,31 +1234,39 @@ class Game:
             self._next_draw = self._next_seat(discarder)
 
     def _resolve_claims(self, pending: Dict[int, List[Action]], answers: Dict[int, Action]) -> None:
+        # One pass over the seats in turn order after the discarder (every window of every hand):
+        # the winners; each seat that passed an offered win (told first, in that order); the first
+        # kong or pung; the first chow. Priority: wins, then a kong or pung, then a chow.
         discarder, tile = self.discarder, self.discard
-        order = _OTHERS[discarder]
-        winners = [s for s in order if answers.get(s) is WIN]
-        for s in order:
-            if s in pending and answers[s] is not WIN and pending[s][0] is WIN:
+        winners = []
+        claimer = chower = -1
+        claim = chow = None
+        for s in _OTHERS[discarder]:
+            action = answers.get(s)
+            if action is WIN:
+                winners.append(s)
+                continue
+            offered = pending.get(s)
+            if offered is not None and offered[0] is WIN:
                 self._on_pass_win(s, tile)
+            if action is None or claimer >= 0:
+                continue
+            if action is KONG or action is PUNG:
+                claimer, claim = s, action
+            elif chower < 0 and action.kind is _K_CHOW:
+                chower, chow = s, action
         if winners:
             if not self.MULTI_WIN:
                 winners = winners[:1]
             self._discard_win(winners, discarder, tile, False)
-            return
-        for s in order:
-            action = answers.get(s)
-            if action is KONG:
-                self._melded_kong(s, discarder, tile)
-                return
-            if action is PUNG:
-                self._pung(s, discarder, tile)
-                return
-        for s in order:
-            action = answers.get(s)
-            if action is not None and action.kind is _K_CHOW:
-                self._chow(s, discarder, tile, action.arg)
-                return
-        self._next_draw = self._next_seat(discarder)
+        elif claim is KONG:
+            self._melded_kong(claimer, discarder, tile)
+        elif claim is PUNG:
+            self._pung(claimer, discarder, tile)
+        elif chow is not None:
+            self._chow(chower, discarder, tile, chow.arg)
+        else:
+            self._next_draw = self._next_seat(discarder)
 
     def _resolve_rob(self, pending: Dict[int, List[Action]], answers: Dict[int, Action]) -> None:
         seat, tile = self.kong_seat, self.kong_tile
