@@ -28,9 +28,8 @@ from typing import Any, Dict, List, Optional
 import dataclasses
 
 from mahjong_core.errors import InvalidArgumentError
-from mahjong_core.game.actions import KONG, PASS, PUNG, WIN, Action
+from mahjong_core.game.actions import CHOW_PATTERNS, KONG, PASS, PUNG, WIN, Action
 from mahjong_core.game.constants import CLAIM, OTHERS as _OTHERS, ROB, TURN
-from mahjong_core.game.engine import CHOW_PATTERNS
 from mahjong_core.rules.mcr.flow import MCRGame
 
 from .scoring import is_win, judge_score

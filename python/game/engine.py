@@ -73,7 +73,7 @@ from mahjong_core.rules.ledger import Ledger
 from mahjong_core.tiles import Forms
 
 from .actions import (
-    ADDED_KONG, ALL_ACTIONS, CHOW_PATTERNS, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
+    ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
     ActionKind,
 )
 from .constants import (
@@ -1216,14 +1216,22 @@ class Game:
                             options = [KONG]
                         else:
                             options.append(KONG)
-                if self._has_chow and s == o1 and not declared[s]:
-                    hand = hands[s]
-                    for action, a, b in CHOW_PATTERNS[tile]:
-                        if hand[a] and hand[b]:
-                            if options is None:
-                                options = [action]
-                            else:
-                                options.append(action)
+                if self._has_chow and s == o1 and not declared[s] and tile < 27:
+                    # the chows of CHOW_PATTERNS[tile], in its order, written out: compiled, C reads
+                    # of the buffer (each read only when its tile lies in the suit)
+                    r = tile % 9
+                    low = r <= 6 and h[tile + 1] and h[tile + 2]
+                    middle = 1 <= r <= 7 and h[tile - 1] and h[tile + 1]
+                    high = r >= 2 and h[tile - 2] and h[tile - 1]
+                    if low or middle or high:
+                        if options is None:
+                            options = []
+                        if low:
+                            options.append(CHOW[1])
+                        if middle:
+                            options.append(CHOW[2])
+                        if high:
+                            options.append(CHOW[3])
             if options is not None:
                 options.append(PASS)
                 pending[s] = options

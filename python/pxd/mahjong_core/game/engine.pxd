@@ -93,7 +93,8 @@ cdef class Game:
                    drawn=Py_ssize_t, w1="long long", w2="long long", w3="long long", wn="long long",
                    h1=counts_t, h2=counts_t, h3=counts_t, hs=counts_w, hn=counts_w)
     cpdef _discard_tile(self, Py_ssize_t seat, Py_ssize_t tile, declare)
-    @cython.locals(o1=Py_ssize_t, s=Py_ssize_t, count=Py_ssize_t, w="long long", h=counts_t)
+    @cython.locals(o1=Py_ssize_t, s=Py_ssize_t, count=Py_ssize_t, w="long long", h=counts_t, r=Py_ssize_t,
+                   low=bint, middle=bint, high=bint)
     cpdef _open_claims(self, Py_ssize_t discarder, Py_ssize_t tile)
     @cython.locals(winners=list, claimer=Py_ssize_t, chower=Py_ssize_t)
     cpdef _resolve_claims(self, dict pending, dict answers)
