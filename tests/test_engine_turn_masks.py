@@ -1,7 +1,7 @@
-"""The engine's every-turn questions (`Game._discard_mask`, `Game._may_kong`) and its shared hot-path
-records. Compiled, the two questions go to the core's vector compare (`held_kinds`); they must
-answer exactly what the obvious Python reading of the hand answers, on any counts, and fall back to
-that reading for a hand that is not 34 counts in bytes or a bytearray."""
+"""The engine's every-turn questions (`Game._discard_mask`, `Game._may_kong`, `Game._kong_options`)
+and its shared hot-path records. Compiled, the questions go to the core's vector compare
+(`held_kinds`); they must answer exactly what the obvious Python reading of the hand answers, on any
+counts, and fall back to that reading for a hand that is not 34 counts in bytes or a bytearray."""
 
 import pickle
 import random
@@ -9,6 +9,7 @@ import random
 import pytest
 
 from mahjong_core.game import new_game
+from mahjong_core.game.actions import ADDED_KONG, CONCEALED_KONG
 from mahjong_core.game import engine as engine_module
 from mahjong_core.game.engine import Game
 from mahjong_core.game.simulate import play_hand
@@ -23,6 +24,14 @@ def may_kong(game, seat):
     return bool((4 in game.hands[seat] or game.pungs[seat]) and game.tail > game.head)
 
 
+def kong_options(game, seat):
+    """The concealed kongs (each kind held exactly four times that the seat may claim), then the
+    added kongs (a pung whose fourth tile is in hand), read off the hand one kind at a time."""
+    hand = game.hands[seat]
+    concealed = [CONCEALED_KONG[t] for t in range(34) if hand[t] == 4 and game._can_claim_tile(seat, t)]
+    return concealed + [ADDED_KONG[t] for t in game.pungs[seat] if hand[t]]
+
+
 @pytest.mark.parametrize("ruleset", ["sichuan", "changbai", "mcr"])
 def test_masks_match_the_python_reading_on_random_counts(ruleset):
     rng = random.Random(24)
@@ -33,14 +42,19 @@ def test_masks_match_the_python_reading_on_random_counts(ruleset):
         hand = bytearray(rng.choice((0, 0, 1, 2, 3, 4)) if rng.random() < 0.7 else rng.randrange(5)
                          for _ in range(34))
         game.hands[seat] = hand
+        game.pungs[seat] = rng.sample(range(34), rng.randrange(3))
         assert Game._discard_mask(game, seat) == held_mask(hand)
         assert game._may_kong(seat) == may_kong(game, seat)
+        assert game._kong_options(seat) == kong_options(game, seat)
     for four_at in range(34):  # a single four at each position (the vector compare's two blocks)
         hand = bytearray(34)
         hand[four_at] = 4
         game.hands[0] = hand
         game.pungs[0] = []
         assert game._may_kong(0) and Game._discard_mask(game, 0) == 1 << four_at
+        assert game._kong_options(0) == kong_options(game, 0)
+        hand[four_at] = 5  # (no valid hand; the vector compare's "four or more" is not a kong)
+        assert game._kong_options(0) == [] == kong_options(game, 0)
 
 
 def test_a_hand_that_is_not_34_counts_in_bytes_takes_the_python_reading():
@@ -51,6 +65,7 @@ def test_a_hand_that_is_not_34_counts_in_bytes_takes_the_python_reading():
         game.hands[1] = hand
         assert Game._discard_mask(game, 1) == 1 << 33
         assert game._may_kong(1)
+        assert game._kong_options(1) == kong_options(game, 1)
     game.hands[1] = bytearray(10)  # too short: an IndexError, never a read past the buffer
     with pytest.raises(IndexError):
         Game._discard_mask(game, 1)

@@ -1039,7 +1039,17 @@ class Game:
         """Concealed kongs (four in hand) and added kongs (a pung plus the fourth in hand)."""
         hand = self.hands[seat]
         out: List[Action] = []
-        if 4 in hand:
+        if _COMPILED and _c_input(hand, 0):  # (hot path: every turn with a pung or a quad)
+            # the kinds held four or more times (the core's vector compare), then the buffer's count
+            counts = hand
+            quads = quad_kinds_of_counts(counts)  # type: ignore[name-defined]  # noqa: F821 (cimported)
+            t = 0
+            while quads:
+                if quads & 1 and counts[t] == 4 and self._can_claim_tile(seat, t):
+                    out.append(CONCEALED_KONG[t])
+                quads >>= 1
+                t += 1
+        elif 4 in hand:
             for t in range(34):
                 if hand[t] == 4 and self._can_claim_tile(seat, t):
                     out.append(CONCEALED_KONG[t])

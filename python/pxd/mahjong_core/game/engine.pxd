@@ -79,6 +79,7 @@ cdef class Game:
     cpdef _receive(self, Py_ssize_t seat, tile, event, replacement)
     cpdef _open_turn(self, Py_ssize_t seat, Py_ssize_t tile, replacement)
     cpdef _turn_options(self, Py_ssize_t seat)
+    @cython.locals(counts=counts_t, quads="unsigned long long", t=Py_ssize_t)
     cpdef _kong_options(self, Py_ssize_t seat)
     cpdef _after_claim_turn(self, Py_ssize_t seat)
     cpdef _turn_action(self, seat, action)
