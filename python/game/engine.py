@@ -1256,9 +1256,10 @@ class Game:
         # the winners; each seat that passed an offered win (told first, in that order); the first
         # kong or pung; the first chow. Priority: wins, then a kong or pung, then a chow.
         discarder, tile = self.discarder, self.discard
-        winners = []
+        winners: List[int] = []
         claimer = chower = -1
-        claim = chow = None
+        claim: Optional[Action] = None
+        chow: Optional[Action] = None
         for s in _OTHERS[discarder]:
             action = answers.get(s)
             if action is WIN:
