@@ -156,6 +156,26 @@ def _best_discards_m(hand: Any, forms: int, melds: int) -> Tuple[int, int]:
 _OTHERS = OTHERS
 _ALL_ACTIONS = ALL_ACTIONS
 
+def _chows_of(hand: Any, tile: int) -> int:
+    """The chows a discard of `tile` completes for `hand` (34 counts), as bits in the order of
+    `CHOW_PATTERNS[tile]` and of the actions CHOW[1..3]: 1 = the tile lowest of the three, 2 = in
+    the middle, 4 = highest. Hot path (every discard of a chow ruleset): compiled, C reads of the
+    hand's buffer (engine.pxd), each only of a tile in the discard's suit; the engine passes a legal
+    discard and its own 34-count hands."""
+    if tile >= 27:
+        return 0
+    h = hand
+    r = tile % 9
+    chows = 0
+    if r <= 6 and h[tile + 1] and h[tile + 2]:
+        chows |= 1
+    if 1 <= r <= 7 and h[tile - 1] and h[tile + 1]:
+        chows |= 2
+    if r >= 2 and h[tile - 2] and h[tile - 1]:
+        chows |= 4
+    return chows
+
+
 # The commonest records, made once (hot path: every discard and every draw appends one): the
 # events ("discard", seat, tile, False) and ("draw", seat, tile) at index seat * 34 + tile, and the
 # answer-history entries seat << 8 | uid (a Python int above 256 would be a new object each time).
@@ -754,8 +774,14 @@ class Game:
         it resolved once."""
         wall = shuffled_wall(cls.tiles(cls.uses_flowers(rules)), seed, hand_no)  # (checks seed and hand_no)
         if dealer is None:
-            dealer = seeded_dealer(seed, hand_no) if cls.random_dealer(rules) else 0
+            dealer = cls._default_dealer(rules, seed, hand_no)
         return cls(rules, wall, seed=seed, hand_no=hand_no, dealer=dealer, shuffled=True, **options)
+
+    @classmethod
+    def _default_dealer(cls, rules: Any, seed: Optional[int], hand_no: int) -> int:
+        """The dealer of a hand when none is given: drawn from (seed, hand_no) where the rules say
+        the dealer is random and there is a seed, else seat 0."""
+        return seeded_dealer(seed, hand_no) if seed is not None and cls.random_dealer(rules) else 0
 
     @classmethod
     def rules_for_wall(cls, rules: Any, wall: Any) -> Any:
@@ -1147,10 +1173,7 @@ class Game:
             if not self._has_chow or tile >= 27 or self.won[o1] or self.declared[o1]:
                 nxt = o1 if not self.won[o1] else self._next_seat(seat)
             else:
-                # a chow for the next seat (CHOW_PATTERNS[tile], written out: compiled, C reads)
-                r = tile % 9
-                if ((r <= 6 and h1[tile + 1] and h1[tile + 2]) or (1 <= r <= 7 and h1[tile - 1] and h1[tile + 1])
-                        or (r >= 2 and h1[tile - 2] and h1[tile - 1])):
+                if _chows_of(h1, tile):  # a chow for the next seat
                     self._open_claims(seat, tile)
                     return
                 nxt = o1
@@ -1226,22 +1249,14 @@ class Game:
                             options = [KONG]
                         else:
                             options.append(KONG)
-                if self._has_chow and s == o1 and not declared[s] and tile < 27:
-                    # the chows of CHOW_PATTERNS[tile], in its order, written out: compiled, C reads
-                    # of the buffer (each read only when its tile lies in the suit)
-                    r = tile % 9
-                    low = r <= 6 and h[tile + 1] and h[tile + 2]
-                    middle = 1 <= r <= 7 and h[tile - 1] and h[tile + 1]
-                    high = r >= 2 and h[tile - 2] and h[tile - 1]
-                    if low or middle or high:
+                if self._has_chow and s == o1 and not declared[s]:
+                    chows = _chows_of(h, tile)
+                    if chows:
                         if options is None:
                             options = []
-                        if low:
-                            options.append(CHOW[1])
-                        if middle:
-                            options.append(CHOW[2])
-                        if high:
-                            options.append(CHOW[3])
+                        for k in range(3):
+                            if chows >> k & 1:
+                                options.append(CHOW[k + 1])
             if options is not None:
                 options.append(PASS)
                 pending[s] = options

@@ -46,7 +46,7 @@ def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequenc
     if wall is None:
         return cls._from_seed(rules, seed, hand_no, dealer, **options)
     if dealer is None:
-        dealer = seeded_dealer(seed, hand_no) if seed is not None and cls.random_dealer(rules) else 0
+        dealer = cls._default_dealer(rules, seed, hand_no)
     return cls(rules, tiles, seed=seed, hand_no=hand_no, dealer=dealer, shuffled=False, **options)
 
 

@@ -90,12 +90,11 @@ cdef class Game:
     cpdef _resolve_window(self, dict pending, dict answers)
     # C integers for the seats and tiles of the two hottest steps: their indexing of the per-seat
     # lists and the hand's bytearray skips converting a Python int at every subscript.
-    @cython.locals(o1=Py_ssize_t, o2=Py_ssize_t, o3=Py_ssize_t, nxt=Py_ssize_t, head=Py_ssize_t, r=Py_ssize_t,
+    @cython.locals(o1=Py_ssize_t, o2=Py_ssize_t, o3=Py_ssize_t, nxt=Py_ssize_t, head=Py_ssize_t,
                    drawn=Py_ssize_t, w1="long long", w2="long long", w3="long long", wn="long long",
                    h1=counts_t, h2=counts_t, h3=counts_t, hs=counts_w, hn=counts_w)
     cpdef _discard_tile(self, Py_ssize_t seat, Py_ssize_t tile, declare)
-    @cython.locals(o1=Py_ssize_t, s=Py_ssize_t, count=Py_ssize_t, w="long long", h=counts_t, r=Py_ssize_t,
-                   low=bint, middle=bint, high=bint)
+    @cython.locals(o1=Py_ssize_t, s=Py_ssize_t, count=Py_ssize_t, w="long long", h=counts_t, chows=int, k=int)
     cpdef _open_claims(self, Py_ssize_t discarder, Py_ssize_t tile)
     @cython.locals(winners=list, claimer=Py_ssize_t, chower=Py_ssize_t)
     cpdef _resolve_claims(self, dict pending, dict answers)
@@ -145,6 +144,8 @@ cdef bint _COMPILED
 # The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
 cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
 cdef inline bint _c_input(hand, int melds)
+@cython.locals(h=counts_t, r=Py_ssize_t, chows=int)
+cdef inline int _chows_of(counts_t hand, Py_ssize_t tile) noexcept
 @cython.locals(counts=counts_t, w="unsigned long long")
 cpdef _waits_mask_m(hand, unsigned forms, int melds)
 @cython.locals(counts=counts_t, value=int)
