@@ -289,11 +289,29 @@ def test_encoder_rejects_tile_indices_outside_the_tiles():
         game = corrupt(change)
         with pytest.raises(InvalidArgumentError, match="not a tile index"):
             encode(game, 0, np.zeros((C, 34), np.uint8))
+    for bad in (2 ** 70, -(2 ** 70), -1, 34, "3", 3.0, None):  # the in-place int read's fallbacks
+        game = corrupt(lambda g: g.rivers[1].append(bad))
+        with pytest.raises(InvalidArgumentError, match="not a tile index"):
+            encode(game, 0, np.zeros((C, 34), np.uint8))
     game = new_game("mcr", seed=2)
     seat = game.turn
     game.drawn = 34
     with pytest.raises(InvalidArgumentError, match="drawn tile"):
         encode(game, seat)
+
+
+def test_integers_of_any_type_encode_as_the_same_tiles():
+    """The encoder reads a one-digit int in place and any other integer by its index: a source
+    holding NumPy integers or bools encodes as the same game with plain ints."""
+    game, seat = next((g, s) for seed in range(1, 40) for g, s in decision_points("mcr", seed, every=5)
+                      if any(g.melds) and any(int(t) in (0, 1) for r in g.rivers for t in r))
+    base = encode(game, seat).tobytes()
+    game.rivers = [[np.int64(t) for t in river] for river in game.rivers]
+    game.melds = [[tuple(np.int16(x) for x in meld) for meld in melds] for melds in game.melds]
+    assert encode(game, seat).tobytes() == base
+    river = next(r for r in game.rivers if any(int(t) in (0, 1) for t in r))
+    river[:] = [bool(t) if int(t) in (0, 1) else t for t in river]
+    assert encode(game, seat).tobytes() == base
 
 
 def test_import_does_not_import_the_rl_extra():

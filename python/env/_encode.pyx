@@ -11,7 +11,9 @@ other source (the Botzone kit's `BotzoneState`). Of another seat it reads only w
 from cpython.bytearray cimport PyByteArray_AS_STRING
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING
-from libc.string cimport memset
+from cpython.number cimport PyNumber_Index
+from cpython.object cimport PyObject
+from libc.string cimport memcpy, memset
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
@@ -60,6 +62,63 @@ cdef object _numpy():
         from mahjong_core.env._deps import numpy
         _np = numpy()
     return _np
+
+
+cdef extern from *:
+    """
+    #include <structmember.h>  /* PyMemberDef, T_OBJECT_EX (3.11 and later) */
+
+    /* A small int's value read in place (hot path: every river, meld and won tile of every
+       observation, and every legal action's uid; Cython's generic conversion is a function call
+       with range checks, ~4x the cost). -1 when `o` is not an exact int of one digit: the caller
+       then takes the generic conversion, which raises for what is not an integer. */
+    static inline long mc_small_int(PyObject* o) {
+        if (!PyLong_CheckExact(o)) return -1;
+    #if PY_VERSION_HEX >= 0x030C0000
+        if (!_PyLong_IsCompact((PyLongObject*)o)) return -1;
+        return (long)_PyLong_CompactValue((PyLongObject*)o);
+    #else
+        if (Py_SIZE(o) == 0) return 0;
+        if (Py_SIZE(o) == 1) return (long)((PyLongObject*)o)->ob_digit[0];
+        return -1;
+    #endif
+    }
+
+    /* The object in the __slots__ member at byte `offset` of `o` (NULL when unset): Action.uid read
+       without the descriptor lookup `a.uid` makes (PyMemberDescrObject is CPython's public struct;
+       the offset is read from Action's own descriptor at import, `_slot_offset`). */
+    static inline PyObject* mc_slot(PyObject* o, Py_ssize_t offset) {
+        return *(PyObject**)((char*)o + offset);
+    }
+
+    static Py_ssize_t mc_member_offset(PyObject* descr) {
+        if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) return -1;
+        PyMemberDef* m = ((PyMemberDescrObject*)descr)->d_member;
+        return m->type == T_OBJECT_EX ? m->offset : -1;
+    }
+    """
+    long mc_small_int(PyObject* o) noexcept
+    PyObject* mc_slot(PyObject* o, Py_ssize_t offset) noexcept
+    Py_ssize_t mc_member_offset(PyObject* descr) noexcept
+
+
+cdef inline int _tile_of(object o) except? -2:
+    """A tile int of the source as a C int, -1 when it is none (the caller raises `_bad_tile`
+    for anything outside 0..33)."""
+    cdef long v = mc_small_int(<PyObject*>o)
+    if v >= 0:
+        return <int>v
+    return _tile_of_other(o)
+
+
+cdef int _tile_of_other(object o) except? -2:
+    """`_tile_of` for what is not a one-digit int: any integer (a NumPy one, a bool) by its index;
+    anything else, or an integer outside 0..33, is -1."""
+    try:
+        v = PyNumber_Index(o)
+    except TypeError:
+        return -1
+    return <int>v if 0 <= v < 34 else -1
 
 
 cdef inline void _count_planes(unsigned char* base, const unsigned char* counts, int levels) noexcept:
@@ -176,7 +235,7 @@ def observe_into(game, seat, out, mask):
         try:
             _encode_into(game, s, rs, <unsigned char*>b.buf)
             actions = game._pending.get(seat) if seat not in game._answers else None
-            _mask_by_map(actions, _code_map(game.space), <signed char*>mb.buf, mb.shape[0])
+            _mask_into(actions, game.space.code_of_uid, <signed char*>mb.buf, mb.shape[0])
         finally:
             PyBuffer_Release(&mb)
     finally:
@@ -238,8 +297,11 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         hp = <const unsigned char*>PyBytes_AS_STRING(own)
     else:
         hp = NULL
-    for t in range(34):
-        hand[t] = hp[t] if hp != NULL else <unsigned char>own[t]
+    if hp != NULL:
+        memcpy(hand, hp, 34)
+    else:
+        for t in range(34):
+            hand[t] = <unsigned char>own[t]
     _count_planes(o + HAND * 34, hand, 4)
 
     cdef int turn = fields[6]
@@ -270,7 +332,7 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         if n:
             memset(rcount, 0, sizeof(rcount))
             for k in range(n):
-                t = <int>river[k]
+                t = _tile_of(river[k])
                 if <unsigned>t >= 34:
                     _bad_tile("river", s, river[k])
                 rcount[t] += 1
@@ -282,8 +344,8 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
                 visible[t] += rcount[t]
         ms = <list>melds[s]
         for m in ms:
-            kind = <int>m[0]
-            t = <int>m[1]
+            kind = _tile_of(m[0])
+            t = _tile_of(m[1])
             if <unsigned>t >= (32 if kind == 0 else 34):  # a chow's t + 2 is a tile too
                 _bad_tile("meld", s, m[1])
             if kind == 0:      # chow: tiles t, t+1, t+2
@@ -306,7 +368,7 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
                 sp[8 * 34 + t] = 1
         lst = <list>won_tiles[s]
         for k in range(len(lst)):
-            t = <int>lst[k]
+            t = _tile_of(lst[k])
             if <unsigned>t >= 34:
                 _bad_tile("won tiles", s, lst[k])
             visible[t] += 1
@@ -419,42 +481,42 @@ def mask_into(list actions, tuple code_of_uid, out):
         PyBuffer_Release(&b)
 
 
-cdef dict _CODE_MAPS = {}
+from mahjong_core.game.actions import Action as _Action
+
+#: Byte offset of the `uid` slot in an Action (-1 if it cannot be read in place: `a.uid` is used)
+cdef Py_ssize_t _UID_OFFSET = mc_member_offset(<PyObject*>_Action.__dict__["uid"])
 
 
-cdef dict _code_map(object space):
-    """Action -> code of `space` (an ActionSpace), cached per space. Hot path: a dict lookup by the
-    (unique, identity-hashed) Action costs a third of reading its `uid` slot from C."""
-    cdef dict m = _CODE_MAPS.get(space)
-    if m is None:
-        m = {a: code for code, a in enumerate(space.actions)}
-        _CODE_MAPS[space] = m
-    return m
+cdef inline int _code_of(object a, tuple code_of_uid) except? -2:
+    """The code of Action `a` in the space whose `code_of_uid` is given (-1: not in that space).
+
+    Hot path (every legal action of every observation's mask, and every sampled action): the uid
+    is read from the Action's slot in place, where `a.uid` looks its descriptor up in the type's
+    dict first."""
+    cdef PyObject* u = NULL
+    cdef long uid, code
+    if type(a) is _Action and _UID_OFFSET >= 0:
+        u = mc_slot(<PyObject*>a, _UID_OFFSET)
+    uid = mc_small_int(u) if u != NULL else -1
+    if uid < 0:
+        uid = <long>a.uid  # not read in place (a subclass, or an unset slot): the attribute
+    if not 0 <= uid < len(code_of_uid):
+        return -1
+    code = mc_small_int(<PyObject*>code_of_uid[uid])
+    return <int>code if code >= 0 else <int>code_of_uid[uid]
 
 
-cdef inline int _mask_by_map(object actions, dict code_of, signed char* o, int size) except -1:
-    """The 0/1 mask of `actions` (a list; None: none) into `o`, codes read from `_code_map`."""
+cdef int _mask_into(object actions, tuple code_of_uid, signed char* o, int size) except -1:
+    """The 0/1 mask of `actions` (a list of Actions; None: none) into `o` (`size` cells)."""
     cdef int code
     memset(o, 0, size)
     if actions is None:
         return 0
     for a in <list>actions:
-        v = code_of.get(a)
-        if v is not None:
-            code = <int>v
-            if 0 <= code < size:
-                o[code] = 1
-    return 0
-
-
-cdef int _mask_into(list actions, tuple code_of_uid, signed char* o, int size) except -1:
-    cdef int code
-    memset(o, 0, size)
-    for a in actions:
-        code = <int>code_of_uid[<int>a.uid]
+        code = _code_of(a, code_of_uid)
         if 0 <= code < size:
             o[code] = 1
-    return len(actions)
+    return 0
 
 
 def encode_batch(list games, list seats, unsigned char[:, :, ::1] out, signed char[:, ::1] masks):
@@ -531,7 +593,7 @@ cdef class StepKernel:
     cdef double[:, ::1] seat_rewards
     cdef unsigned char[::1] terminated
     cdef tuple action_of_code
-    cdef dict code_of_action
+    cdef tuple code_of_uid
     cdef object space
     cdef object deal
     cdef object play
@@ -546,7 +608,7 @@ cdef class StepKernel:
         self.rs = _RULESET_CODE[ruleset]
         self.space = space
         self.action_of_code = tuple(space.actions)
-        self.code_of_action = _code_map(space)
+        self.code_of_uid = space.code_of_uid
         self.size = space.size
         self.scale = scale
         self.seats = seats
@@ -567,7 +629,7 @@ cdef class StepKernel:
 
     cdef int _observe_row(self, Py_ssize_t i, object game, int seat) except -1:
         _encode_into(game, seat, self.rs, &self.obs[i, 0, 0])
-        _mask_by_map((<dict>game._pending)[seat], self.code_of_action, &self.masks[i, 0], self.size)
+        _mask_into((<dict>game._pending)[seat], self.code_of_uid, &self.masks[i, 0], self.size)
         return 0
 
     def observe(self):
@@ -655,5 +717,5 @@ cdef class StepKernel:
                 k = count - 1
             elif k < 0:
                 k = 0
-            out[i] = <long long>self.code_of_action[legal[k]]
+            out[i] = _code_of(legal[k], self.code_of_uid)
 
