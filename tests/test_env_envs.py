@@ -70,6 +70,34 @@ def test_aec_bad_actions_change_nothing():
     assert env.table.game.state() == before
 
 
+def test_aec_last_is_pettingzoos_last():
+    """`last()` skips PettingZoo's `observe` hop: the same five values as `observe` and the
+    dicts, a subclass's own `observe` still used, and a clear error before the first reset."""
+    env = aec_env("mcr")
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.last()
+    env.reset(seed=5)
+    rng = np.random.default_rng(1)
+    for _ in range(40):
+        agent = env.agent_selection
+        obs, reward, term, trunc, info = env.last()
+        expected = env.observe(agent)
+        assert obs.keys() == expected.keys()
+        assert all((obs[k] == expected[k]).all() and obs[k].dtype == expected[k].dtype for k in obs)
+        assert (reward, term, trunc, info) == (env._cumulative_rewards[agent], env.terminations[agent],
+                                               env.truncations[agent], env.infos[agent])
+        assert env.last(observe=False)[0] is None
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+    class Marked(type(env)):
+        def observe(self, agent):
+            return {"marked": agent}
+
+    marked = Marked("mcr")
+    marked.reset(seed=5)
+    assert marked.last()[0] == {"marked": marked.agent_selection}
+
+
 def test_parallel_rejects_missing_and_illegal_actions():
     env = parallel_env("mcr")
     obs, _ = env.reset(seed=2)

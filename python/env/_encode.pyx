@@ -481,10 +481,12 @@ def mask_into(list actions, tuple code_of_uid, out):
         PyBuffer_Release(&b)
 
 
-from mahjong_core.game.actions import Action as _Action
+from mahjong_core.game.actions import Action
 
-#: Byte offset of the `uid` slot in an Action (-1 if it cannot be read in place: `a.uid` is used)
-cdef Py_ssize_t _UID_OFFSET = mc_member_offset(<PyObject*>_Action.__dict__["uid"])
+#: The Action class (a C global: compared by pointer) and the byte offset of its `uid` slot (-1 if
+#: it cannot be read in place: then `a.uid` is used)
+cdef object _Action = Action
+cdef Py_ssize_t _UID_OFFSET = mc_member_offset(<PyObject*>Action.__dict__["uid"])
 
 
 cdef inline int _code_of(object a, tuple code_of_uid) except? -2:

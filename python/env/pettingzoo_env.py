@@ -21,7 +21,7 @@ Keyword arguments: `rules` (preset name, Rules or dict of overrides), `reward_sc
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 from mahjong_core.game.actions import SPACES
@@ -76,8 +76,10 @@ class _Common:
                          "render_fps": 4, "is_parallelizable": True}
         self._obs_space = spaces.observation_space(self.ruleset)
         self._act_space = spaces.action_space(self.ruleset)
-        self._np = numpy()
+        self._np = np = numpy()
         self._obs_shape = (N_PLANES[self.ruleset], 34)
+        self._mask_len = self._act_space.n
+        self._uint8, self._int8 = np.dtype(np.uint8), np.dtype(np.int8)  # dtype objects: np.empty skips converting a type
         self._action_of_code = SPACES[self.ruleset].actions
         self.agents: list = []
         self._started = False
@@ -89,9 +91,9 @@ class _Common:
         return self._act_space
 
     def _observe(self, seat: int) -> Dict[str, Any]:
-        np = self._np
-        obs = np.empty(self._obs_shape, np.uint8)
-        mask = np.empty(self._act_space.n, np.int8)
+        empty = self._np.empty
+        obs = empty(self._obs_shape, self._uint8)
+        mask = empty(self._mask_len, self._int8)
         observe_into(self.table.game, seat, obs, mask)
         return {"observation": obs, "action_mask": mask}
 
@@ -145,6 +147,21 @@ class _AECMixin(_Common):
 
     def observe(self, agent: str) -> Dict[str, Any]:
         return self._observe(_SEAT[agent])
+
+    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, dict]:
+        """(observation, cumulative reward, terminated, truncated, info) of `agent_selection`:
+        PettingZoo's `AECEnv.last` without its `observe` hop (hot path: one call per decision)."""
+        if not self._started:
+            raise IllegalActionError("call reset() before last()")
+        agent = self.agent_selection
+        if not observe:
+            observation = None
+        elif type(self).observe is _AECMixin.observe:
+            observation = self._observe(_SEAT[agent])
+        else:  # a subclass's own observe()
+            observation = self.observe(agent)
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
 
     def action_masks(self, agent: Optional[str] = None) -> Any:
         """The legal actions of `agent` (default: `agent_selection`) as a bool array of shape (A,)
