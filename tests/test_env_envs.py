@@ -98,6 +98,20 @@ def test_aec_last_is_pettingzoos_last():
     assert marked.last()[0] == {"marked": marked.agent_selection}
 
 
+def test_envs_play_hand_after_hand_on_the_botzone_table():
+    """The Botzone table has no dealer (seat 0 plays first): the envs deal every hand that way
+    (they used to pass dealer k % 4 and failed at the second hand)."""
+    env = VectorEnv("mcr", 2, rules="botzone")
+    env.reset(seed=4)
+    rng = np.random.default_rng(0)
+    hands = 0
+    while hands < 4:
+        _, _, term, _, _ = env.step(env.sample_actions(rng))
+        hands += int(term.sum())
+        assert all(type(t.game).__name__ == "BotzoneGame" and t.game.dealer == 0 for t in env.tables)
+    assert max(t.hand_no for t in env.tables) >= 2
+
+
 def test_parallel_rejects_missing_and_illegal_actions():
     env = parallel_env("mcr")
     obs, _ = env.reset(seed=2)

@@ -13,8 +13,25 @@ from mahjong_core.env import _encode  # noqa: E402
 from mahjong_core.env.opponents import bot_rng, play_until, resolve_opponents  # noqa: E402
 from mahjong_core.env.table import Table, next_seat  # noqa: E402
 from mahjong_core.errors import IllegalActionError  # noqa: E402
+from mahjong_core.game import new_game  # noqa: E402
 
 RULESETS = ("sichuan", "changbai", "mcr")
+
+
+@pytest.mark.parametrize("ruleset, rules", [("sichuan", None), ("sichuan", "qq_normal"), ("changbai", None),
+                                           ("mcr", None), ("mcr", "botzone")])
+def test_table_deals_new_games_hands(ruleset, rules):
+    """`Table.reset` builds hand k of a seed with `Game._from_seed` directly: the same hand, class
+    and dealer as `new_game(ruleset, seed=S, hand_no=k, rules=rules, dealer=...)` (k % 4, the
+    seed's own draw where the rules' dealer is random, seat 0 on the Botzone table)."""
+    table = Table(ruleset, rules, 1.0)
+    random_dealer = table.cls.random_dealer(table.rules)
+    for k in range(6):
+        game = table.reset(11 if k == 0 else None)
+        dealer = 0 if rules == "botzone" else None if random_dealer else k % 4
+        ref = new_game(ruleset, seed=11, hand_no=k, rules=rules, dealer=dealer)
+        assert type(game) is type(ref) and game.dealer == ref.dealer
+        assert game.state() == ref.state() and game.pending() == ref.pending()
 
 
 class ReferenceVector:
