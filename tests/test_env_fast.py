@@ -122,6 +122,67 @@ def test_vector_with_opponents_matches_the_reference(ruleset):
     assert ended >= 5 and paid >= 3
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_vector_with_random_opponents_matches_the_reference(ruleset):
+    """Three RandomBots share the hand's random stream, so the order in which they answer a claim
+    window decides their choices: the native loop answers them lowest seat first, as play_until's
+    Python loop (the reference) does."""
+    ended, paid = compare(ruleset, 3, 250, opponents="random", seat=2)
+    assert ended >= 10
+
+
+def test_opponents_answer_in_the_native_loop(monkeypatch):
+    """Where the engine is compiled, the built-in bots' answers come from the native loop: their
+    `choose` is asked only where the learner shares a claim window with a lower seat (the Python
+    driver's part); the pure-Python engine asks it every time. The play is the same either way."""
+    from mahjong_core.env import opponents
+    from mahjong_core.game import native
+    from mahjong_core.game.bots import RandomBot
+
+    asked = []
+    choose = RandomBot.choose
+    monkeypatch.setattr(RandomBot, "choose", lambda self, game, seat, actions: asked.append(seat) or
+                        choose(self, game, seat, actions))
+
+    def play(native_on):
+        if not native_on:
+            monkeypatch.setattr(opponents, "seats_for", lambda game, bots: None)
+        env = VectorEnv("mcr", 2, "random", seat=1)
+        obs, _ = env.reset(seed=9)
+        rng = np.random.default_rng(0)
+        seen = []
+        for _ in range(200):
+            obs, _, term, _, _ = env.step(env.sample_actions(rng))
+            seen.append(obs["observation"].tobytes())
+        return seen
+
+    def play_single(native_on):  # the Gymnasium env, seat drawn per hand, mixed opponents
+        from mahjong_core.env.gym_env import MahjongEnv
+        if not native_on:
+            monkeypatch.setattr(opponents, "seats_for", lambda game, bots: None)
+        env = MahjongEnv("sichuan", ["random", "greedy", "random"], seat="random")
+        rng = np.random.default_rng(2)
+        seen = []
+        for episode in range(6):
+            obs, info = env.reset(seed=episode)
+            done = False
+            while not done:
+                seen.append((info["seat"], obs["observation"].tobytes()))
+                obs, reward, done, _, info = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                seen.append(reward)
+        return seen
+
+    with_native = play(True), play_single(True)
+    native_asked = len(asked)
+    asked.clear()
+    assert (play(False), play_single(False)) == with_native
+    assert len(asked) > 500
+    if native.loop()[0] is not None:
+        assert native_asked < len(asked) / 5
+    else:
+        assert native_asked == len(asked)
+
+
 def test_vector_actions_of_every_integer_kind_and_bad_ones():
     env = VectorEnv("sichuan", 2)
     obs, _ = env.reset(seed=4)

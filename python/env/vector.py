@@ -30,7 +30,7 @@ from . import spaces
 from ._deps import gymnasium, numpy
 from ._encode import StepKernel
 from .layout import N_PLANES
-from .opponents import bot_rng, play_until, resolve_opponents, start_hand
+from .opponents import bot_rng, native_opponents, play_until, resolve_opponents, start_hand
 from .table import Table, next_seat, to_code
 
 __all__ = ["VectorEnv"]
@@ -56,6 +56,7 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         self.self_play = opponents is None
         self.learner = seat
         self._bots: List[List[Any]] = []
+        self._native: List[Any] = [None] * num_envs  # per sub-env: its hand's native-loop seats (opponents.py)
         if not self.self_play:
             for _ in range(num_envs):  # each sub-env its own bot objects (bots keep per-hand state)
                 bots = resolve_opponents(_fresh(opponents))
@@ -93,7 +94,8 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
                 seat = next_seat(game)
             else:
                 start_hand(self._bots[i], bot_rng(table.seed, table.hand_no))
-                seat = play_until(game, self.learner, self._bots[i])
+                self._native[i] = native_opponents(game, self._bots[i])
+                seat = play_until(game, self.learner, self._bots[i], self._native[i])
             if seat >= 0:
                 break
         self._games[i] = game
@@ -104,7 +106,7 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         self._deal(i, None)
 
     def _play(self, i: int) -> int:
-        return play_until(self._games[i], self.learner, self._bots[i])
+        return play_until(self._games[i], self.learner, self._bots[i], self._native[i])
 
     def _observe(self) -> Any:
         self._kernel.observe()

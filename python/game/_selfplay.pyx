@@ -220,9 +220,11 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
     return 0
 
 
-def advance(Game g, tuple seats):
+def advance(Game g, tuple seats, bint ascending=False):
     """Answer every question of `g` whose seats are all played by a built-in RandomBot or GreedyBot
-    (`seats`, from `native_seats`), until the hand is over or a question is for another bot."""
+    (`seats`, from `native_seats`), until the hand is over or a question is for another bot.
+    Several seats asked at once answer in the engine's order of the window (`play_hand`'s), or
+    with `ascending` lowest seat first (the environments' `next_seat` order, `play_until`'s)."""
     cdef dict pending, answered
     cdef list options, draws, greedy
     cdef Py_ssize_t seat
@@ -258,7 +260,7 @@ def advance(Game g, tuple seats):
                 if draws[key] is None and greedy[key] is None:
                     return
             answered = g._answers
-            for key in list(pending):
+            for key in (sorted(pending) if ascending else list(pending)):
                 if key in answered:
                     continue
                 options = pending[key]

@@ -41,6 +41,8 @@ from .backends import Job, TaskResult, run_job
 from .bots import Bot, start_hand
 from .botspec import BotSpec, bot_specs, build_bot, local_bot
 from .engine import Game
+from .native import loop as native_loop
+from .native import seats_for as native_seats_for
 from .progress import ProgressBar
 from .registry import check_ruleset, game_class, table_class
 from .results_file import ResultsFile
@@ -48,20 +50,8 @@ from .stats import Comparison, Estimate, estimate, paired_p_value
 from .tally import HandRecord, Tally
 
 
-def _native_loop() -> Tuple[Any, Any]:
-    """The native self-play loop's (advance, native_seats), or (None, None) where the engine runs
-    from its .py source (MAHJONG_CORE_PURE_GAME=1 builds, or a process that imports the sources):
-    the loop drives the compiled engine's extension type and nothing else."""
-    if Game.__flags__ & (1 << 9):  # Py_TPFLAGS_HEAPTYPE: a plain Python class, not the compiled type
-        return None, None
-    try:
-        from ._selfplay import advance, native_seats
-    except ImportError:
-        return None, None
-    return advance, native_seats
-
-
-_native_advance, _native_seats = _native_loop()
+# (module globals: the tests set _native_advance to None to play through the Python driver)
+_native_advance, _native_seats = native_loop()
 
 __all__ = ["play_hand", "simulate", "compare", "simulated_hand", "save_logs", "SimulationResult", "SeatStats",
            "ProgressBar", "run_units", "play_task"]
@@ -86,7 +76,7 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     # The seats of the built-in random and greedy bots are answered by the native loop
     # (game/_selfplay.pyx) where the engine is compiled and the game is a registered ruleset's own
     # class: the same choices from the same random streams, without the Python driver per decision.
-    native = _native_seats(bots) if _native_advance is not None and type(game) is game_class(game.ruleset) else None
+    native = native_seats_for(game, bots) if _native_advance is not None else None
     while not g.finished:
         if native is not None:
             _native_advance(g, native)
