@@ -1,6 +1,6 @@
 """Learning environments: the observation encoder, a random-policy decision with observation and
-mask, VectorEnv self-play and the PettingZoo AEC wrapper — side by side with riichienv (Rust,
-Japanese riichi) measured in the same run.
+mask, VectorEnv self-play, VectorEnv against built-in bots (the single-agent setup) and the
+PettingZoo AEC wrapper — side by side with riichienv (Rust, Japanese riichi) measured in the same run.
 
 Goals (issue 13): encoder <= 1 µs per observation; a random-policy decision with observation and
 mask <= 6 µs (riichienv with `obs.encode()`: 16.6 µs in the issue); VectorEnv random self-play with
@@ -101,6 +101,20 @@ def vector_hands_per_s(ruleset: str, num_envs: int = 64, steps: int = 1500) -> f
     return hands / (time.process_time() - t)
 
 
+def vector_vs_bots_hands_per_s(ruleset: str, opponents: str, num_envs: int = 64, steps: int = 400) -> float:
+    """`VectorEnv(ruleset, 64, opponents)`: a random learner at seat 0 against three built-in bots,
+    who answer inside the step (the single-agent training setup)."""
+    env = VectorEnv(ruleset, num_envs, opponents)
+    env.reset(seed=1)
+    rng = np.random.default_rng(0)
+    hands = 0
+    t = time.process_time()
+    for _ in range(steps):
+        _, _, term, _, _ = env.step(env.sample_actions(rng))
+        hands += int(term.sum())
+    return hands / (time.process_time() - t)
+
+
 def aec_hands_per_s(ruleset: str, hands: int = 60) -> float:
     env = aec_env(ruleset)
     rng = random.Random(0)
@@ -183,6 +197,15 @@ def test_vector_env(benchmark, ruleset):
     benchmark.pedantic(vector_hands_per_s, args=(ruleset, 64, 200), rounds=2, iterations=1)
 
 
+@pytest.mark.parametrize("opponents", ("random", "greedy"))
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_vector_env_vs_bots(benchmark, ruleset, opponents):
+    benchmark.group = "env: VectorEnv against bots"
+    benchmark.name = f"{ruleset} VectorEnv(64, {opponents!r})"
+    benchmark.extra_info.update(ours=True)
+    benchmark.pedantic(vector_vs_bots_hands_per_s, args=(ruleset, opponents, 64, 60), rounds=2, iterations=1)
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
 def test_aec(benchmark, ruleset):
     benchmark.group = "env: PettingZoo AEC"
@@ -213,12 +236,22 @@ def ruleset_figures(ruleset: str) -> Dict[str, float]:
     bare_us, bare_hps = decisions(ruleset, observe=False)
     return {"encode_us": encoder_us(ruleset), "decision_us": us, "hands_per_s": hps, "engine_us": bare_us,
             "engine_hands_per_s": bare_hps, "vector_hands_per_s": vector_hands_per_s(ruleset),
+            "vs_random_hands_per_s": vector_vs_bots_hands_per_s(ruleset, "random"),
+            "vs_greedy_hands_per_s": vector_vs_bots_hands_per_s(ruleset, "greedy"),
             "aec_hands_per_s": aec_hands_per_s(ruleset)}
 
 
 def best_of(runs: list) -> Dict[str, float]:
     """Per figure, the best of the rounds (the least disturbed by other load on a shared machine)."""
     return {k: (min if k.endswith("_us") or k == "us_per_decision" else max)(r[k] for r in runs) for k in runs[0]}
+
+
+def print_vs_bots(best: Dict[str, Dict[str, float]]) -> None:
+    print("\n`VectorEnv(64, opponents)`: a random learner at seat 0 against three built-in bots (hands/s)\n")
+    print("| ruleset | against random bots | against greedy bots |")
+    print("|---|---|---|")
+    for ruleset, f in best.items():
+        print(f"| {ruleset} | {f['vs_random_hands_per_s']:,.0f} | {f['vs_greedy_hands_per_s']:,.0f} |")
 
 
 def main(rounds: int = 5) -> None:
@@ -247,6 +280,7 @@ def main(rounds: int = 5) -> None:
     if not peer_runs:
         print("\n(riichienv is not installed: `pip install riichienv` for the same-run comparison and the "
               "goals scaled to this machine)")
+        print_vs_bots(best)
         return
     peer = best_of(peer_runs)
     print(f"| riichienv (riichi, same run) | {peer['encode_us']:.2f} | {peer['us_per_decision']:.2f} | — | "
@@ -274,6 +308,7 @@ def main(rounds: int = 5) -> None:
     for ruleset, f in best.items():
         ratio = f["vector_hands_per_s"] / peer["games_per_s"]
         print(f"| {ruleset} | {ratio:.2f}× {'✓' if ratio >= ISSUE24_VECTOR_RATIO else '✗'} |")
+    print_vs_bots(best)
 
 
 if __name__ == "__main__":
