@@ -9,7 +9,7 @@ from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.game.bots import Bot, is_bot, make_bot, start_hand
 from mahjong_core.game.native import advance, seats_for
 
-from .table import next_seat
+from ._encode import next_seat  # (compiled: the hot loop of every opponent decision)
 
 __all__ = ["resolve_opponents", "play_until", "native_opponents", "bot_rng", "start_hand"]
 
