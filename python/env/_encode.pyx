@@ -69,9 +69,9 @@ cdef extern from *:
     #include <structmember.h>  /* PyMemberDef, T_OBJECT_EX (3.11 and later) */
 
     /* A small int's value read in place (hot path: every river, meld and won tile of every
-       observation, and every legal action's uid; Cython's generic conversion is a function call
-       with range checks, ~4x the cost). -1 when `o` is not an exact int of one digit: the caller
-       then takes the generic conversion, which raises for what is not an integer. */
+       observation, and every legal action's uid and code), inlined where Cython's conversion is
+       a call. -1 when `o` is not an exact int of one digit (or is negative): the caller then
+       takes its slower path. */
     static inline long mc_small_int(PyObject* o) {
         if (!PyLong_CheckExact(o)) return -1;
     #if PY_VERSION_HEX >= 0x030C0000
@@ -86,7 +86,7 @@ cdef extern from *:
 
     /* The object in the __slots__ member at byte `offset` of `o` (NULL when unset): Action.uid read
        without the descriptor lookup `a.uid` makes (PyMemberDescrObject is CPython's public struct;
-       the offset is read from Action's own descriptor at import, `_slot_offset`). */
+       the offset is read from Action's own descriptor at import: `_UID_OFFSET`). */
     static inline PyObject* mc_slot(PyObject* o, Py_ssize_t offset) {
         return *(PyObject**)((char*)o + offset);
     }
