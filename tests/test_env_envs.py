@@ -11,7 +11,7 @@ pettingzoo = pytest.importorskip("pettingzoo")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test  # noqa: E402
 
-from mahjong_core.env import VectorEnv, aec_env, parallel_env  # noqa: E402
+from mahjong_core.env import VectorEnv, aec_env, encode, legal_mask, parallel_env  # noqa: E402
 from mahjong_core.env.bots import PolicyBot  # noqa: E402
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError  # noqa: E402
 from mahjong_core.game import new_game  # noqa: E402
@@ -145,10 +145,14 @@ def test_gymnasium_episode_rewards_and_errors():
         total = 0.0
         done = False
         while not done:
+            game, seat = env.table.game, info["seat"]  # the observation is the learner's, as encode gives it
+            assert np.array_equal(obs["observation"], encode(game, seat))
+            assert np.array_equal(obs["action_mask"], legal_mask(game, seat)) and obs["action_mask"].any()
             legal = np.flatnonzero(obs["action_mask"])
             obs, r, done, trunc, info = env.step(int(rng.choice(legal)))
             total += r
         assert total == info["totals"][info["seat"]]
+        assert not obs["action_mask"].any()  # the hand is over: nothing to answer
         with pytest.raises(IllegalActionError):
             env.step(0)
     env.reset(seed=9)

@@ -28,7 +28,7 @@ from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
 from . import spaces
 from ._deps import gymnasium, numpy
-from ._encode import encode_into, mask_into
+from ._encode import mask_into, observe_into
 from .layout import N_PLANES
 from .opponents import bot_rng, native_opponents, play_until, resolve_opponents, start_hand
 from .registration import ENV_IDS, register_envs
@@ -71,10 +71,7 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
         self._done = True
 
     def _observation(self) -> Dict[str, Any]:
-        game = self.table.game
-        encode_into(game, self.seat, self._obs)
-        actions = game._pending.get(self.seat) if self.seat not in game._answers else None
-        mask_into(actions or [], game.space.code_of_uid, self._mask)
+        observe_into(self.table.game, self.seat, self._obs, self._mask)  # (all zero mask: nothing to answer)
         return {"observation": self._obs.copy(), "action_mask": self._mask.copy()}
 
     def _learner_reward(self) -> float:
