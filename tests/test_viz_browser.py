@@ -237,6 +237,19 @@ def test_step_numbers_agree_between_the_address_and_the_counter(driver, tmp_path
     assert console_errors(driver) == []
 
 
+def test_an_address_set_while_the_viewer_writes_its_own_wins(driver, tmp_path):
+    """The viewer writes the address (#step=N) up to 120 ms after a step; an address set in that
+    window used to be overwritten before the viewer read it (the step stayed where it was: "1 /
+    153" once in CI). Here the race is forced: the hash becomes #step=40, then the viewer's own
+    write of #step=1 lands before the hashchange is handled."""
+    _page(driver, tmp_path, with_win("mcr").log)
+    n = driver.execute_script("return window.mjcReplay.frames")
+    driver.execute_script("location.hash = '#step=40'; history.replaceState(null, '', '#step=1');")
+    _wait_for_counter(driver, f"40 / {n}")
+    _wait_for_address(driver, "#step=40")   # and the address follows the step again
+    assert console_errors(driver) == []
+
+
 def _wait_for_counter(driver, expected: str) -> None:
     """Wait until the step counter reads `expected`: a new address of the same page reaches the
     viewer through `hashchange`, which the browser fires after the navigation call returns (reading

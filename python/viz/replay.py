@@ -438,8 +438,12 @@ document.addEventListener('keydown', function(e){
 window.mjcReplay = {go: go, frames: n, index: function(){ return index; }, nextWin: nextWin};
 const start = parseInt((location.hash.match(/step=(\d+)/) || [])[1] || '1', 10);   // 1-based, as the counter
 go(isNaN(start) ? 0 : start - 1);
-window.addEventListener('hashchange', function(){
-  const m = location.hash.match(/step=(\d+)/);
+window.addEventListener('hashchange', function(e){
+  // the address navigated to is the event's newURL: location.hash may already hold a pending
+  // followAddress write of the step before (it raced with an address typed or set right after a step)
+  const url = (e && e.newURL) || location.href;
+  const at = url.indexOf('#');
+  const m = at < 0 ? null : url.slice(at).match(/step=(\d+)/);
   if (m && parseInt(m[1], 10) - 1 !== index) go(parseInt(m[1], 10) - 1);
 });
 })();
