@@ -131,6 +131,33 @@ def aec_hands_per_s(ruleset: str, hands: int = 60) -> float:
     return hands / (time.process_time() - t)
 
 
+def aec_policy_share(ruleset: str, hands: int = 30) -> float:
+    """The share of the AEC loop's CPU time that its random policy alone takes (`np.flatnonzero` on
+    the mask and a pick), replayed on the masks the loop saw. The loop can get at most 1 / share
+    times faster however cheap the environment becomes (issue 24's AEC goal, docs/ARCHITECTURE.md)."""
+    env = aec_env(ruleset)
+    rng = random.Random(0)
+    masks = []
+    t = time.process_time()
+    for h in range(hands):
+        env.reset(seed=h)
+        for agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            masks.append(obs["action_mask"])
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+    loop = time.process_time() - t
+    rng = random.Random(0)
+    t = time.process_time()
+    for mask in masks:
+        legal = np.flatnonzero(mask)
+        int(legal[int(rng.random() * len(legal))])
+    return (time.process_time() - t) / loop
+
+
 def riichienv_figures(seconds: float = 4.0) -> Dict[str, float]:
     """riichienv's random self-play with `obs.encode()` per decision, and its encoder alone."""
     try:
@@ -238,12 +265,14 @@ def ruleset_figures(ruleset: str) -> Dict[str, float]:
             "engine_hands_per_s": bare_hps, "vector_hands_per_s": vector_hands_per_s(ruleset),
             "vs_random_hands_per_s": vector_vs_bots_hands_per_s(ruleset, "random"),
             "vs_greedy_hands_per_s": vector_vs_bots_hands_per_s(ruleset, "greedy"),
-            "aec_hands_per_s": aec_hands_per_s(ruleset)}
+            "aec_hands_per_s": aec_hands_per_s(ruleset), "aec_policy_share": aec_policy_share(ruleset)}
 
 
 def best_of(runs: list) -> Dict[str, float]:
-    """Per figure, the best of the rounds (the least disturbed by other load on a shared machine)."""
-    return {k: (min if k.endswith("_us") or k == "us_per_decision" else max)(r[k] for r in runs) for k in runs[0]}
+    """Per figure, the best of the rounds (the least disturbed by other load on a shared machine); for
+    the policy's share, the smallest (the most generous bound on what the environment could gain)."""
+    return {k: (min if k.endswith(("_us", "_share")) or k == "us_per_decision" else max)(r[k] for r in runs)
+            for k in runs[0]}
 
 
 def print_vs_bots(best: Dict[str, Dict[str, float]]) -> None:
@@ -252,6 +281,13 @@ def print_vs_bots(best: Dict[str, Dict[str, float]]) -> None:
     print("|---|---|---|")
     for ruleset, f in best.items():
         print(f"| {ruleset} | {f['vs_random_hands_per_s']:,.0f} | {f['vs_greedy_hands_per_s']:,.0f} |")
+    print("\nThe AEC loop's random policy alone (`np.flatnonzero` and a pick, on the masks the loop saw): its share "
+          "of the loop's time, and the most the loop could gain with a free environment\n")
+    print("| ruleset | policy share | at most × today's AEC hands/s |")
+    print("|---|---|---|")
+    for ruleset, f in best.items():
+        share = f["aec_policy_share"]
+        print(f"| {ruleset} | {share:.0%} | {1 / share:.1f}× |")
 
 
 def main(rounds: int = 5) -> None:
