@@ -28,7 +28,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before NumPy is imported
 
 import random  # noqa: E402
 import time  # noqa: E402
-from typing import Any, Dict, Tuple  # noqa: E402
+from typing import Any, Dict, List, Optional, Tuple  # noqa: E402
 
 import pytest  # noqa: E402
 
@@ -115,7 +115,9 @@ def vector_vs_bots_hands_per_s(ruleset: str, opponents: str, num_envs: int = 64,
     return hands / (time.process_time() - t)
 
 
-def aec_hands_per_s(ruleset: str, hands: int = 60) -> float:
+def _aec_seconds(ruleset: str, hands: int, masks: Optional[List[Any]] = None) -> float:
+    """CPU seconds of the AEC loop with a random policy over hands 0..hands-1 (each decision's mask
+    appended to `masks` when given)."""
     env = aec_env(ruleset)
     rng = random.Random(0)
     t = time.process_time()
@@ -126,30 +128,23 @@ def aec_hands_per_s(ruleset: str, hands: int = 60) -> float:
             if term or trunc:
                 env.step(None)
                 continue
+            if masks is not None:
+                masks.append(obs["action_mask"])
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[int(rng.random() * len(legal))]))
-    return hands / (time.process_time() - t)
+    return time.process_time() - t
+
+
+def aec_hands_per_s(ruleset: str, hands: int = 60) -> float:
+    return hands / _aec_seconds(ruleset, hands)
 
 
 def aec_policy_share(ruleset: str, hands: int = 30) -> float:
     """The share of the AEC loop's CPU time that its random policy alone takes (`np.flatnonzero` on
     the mask and a pick), replayed on the masks the loop saw. The loop can get at most 1 / share
     times faster however cheap the environment becomes (issue 24's AEC goal, docs/ARCHITECTURE.md)."""
-    env = aec_env(ruleset)
-    rng = random.Random(0)
-    masks = []
-    t = time.process_time()
-    for h in range(hands):
-        env.reset(seed=h)
-        for agent in env.agent_iter():
-            obs, _, term, trunc, _ = env.last()
-            if term or trunc:
-                env.step(None)
-                continue
-            masks.append(obs["action_mask"])
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[int(rng.random() * len(legal))]))
-    loop = time.process_time() - t
+    masks: List[Any] = []
+    loop = _aec_seconds(ruleset, hands, masks)
     rng = random.Random(0)
     t = time.process_time()
     for mask in masks:
