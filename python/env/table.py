@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, List, Optional
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
-from mahjong_core.game.registry import check_ruleset, game_class, table_class
+from mahjong_core.game.registry import check_ruleset, game_class
+from mahjong_core.game.simulate import SeededTable
 from mahjong_core.game.start import new_game
 
 __all__ = ["next_seat", "to_code", "Table", "AGENTS"]
@@ -47,7 +48,7 @@ def to_code(action: Any) -> int:
 class Table:
     """Hands of one ruleset, dealt in sequence from a seed: hand k is `new_game(ruleset, seed=seed,
     hand_no=k)` with dealer k % 4 (drawn from the seed where the rules say so; seat 0 on the Botzone
-    table, which has no dealer), built by the same `Game._from_seed` call `new_game` ends in."""
+    table, which has no dealer), dealt through `SeededTable` as `simulate` deals its hands."""
 
     def __init__(self, ruleset: str, rules: Any = None, reward_scale: float = 1.0, **options: Any) -> None:
         self.ruleset = check_ruleset(ruleset)
@@ -57,10 +58,7 @@ class Table:
             raise InvalidArgumentError(f"reward_scale must be a number, got {reward_scale!r}")
         self.reward_scale = float(reward_scale)
         self.options = options
-        self._random_dealer = self.cls.random_dealer(self.rules)
-        self._hand_class = table_class(self.ruleset, self.rules)  # the class `new_game` would pick
-        #: the seat that deals every hand of this table class (the Botzone table: seat 0), else None
-        self._fixed_dealer = getattr(self._hand_class, "FIXED_DEALER", None)
+        self._hands = SeededTable(self.ruleset, self.rules)  # new_game's class and dealer rule, resolved once
         self.seed = 0
         self.hand_no = -1
         self.game: Any = None
@@ -77,13 +75,9 @@ class Table:
             self.hand_no = 0
         else:
             self.hand_no += 1
-        if self._fixed_dealer is not None:
-            dealer = self._fixed_dealer
-        else:
-            dealer = None if self._random_dealer else self.hand_no % 4
-        # new_game's seeded path without its registry lookups (one call per hand of every env; the
-        # arguments were checked by the constructor's new_game and above)
-        self.game = self._hand_class._from_seed(self.rules, self.seed, self.hand_no, dealer, **self.options)
+        # (one call per hand of every env: the options were checked by the constructor's new_game)
+        hands = self._hands
+        self.game = hands.game(self.seed, self.hand_no, hands.dealer(self.hand_no), **self.options)
         self.paid = [0, 0, 0, 0]
         self._entries = 0
         return self.game

@@ -112,10 +112,13 @@ def release_bots(bots: Sequence[Any]) -> None:
             release()
 
 
-class _Table:
-    """What a run resolves once from (ruleset, rules) — the `Game` class that plays those rules and
-    how each unit's dealer is chosen — so that a hand costs no registry lookups (`new_game` makes
-    them on every call)."""
+class SeededTable:
+    """What a run of seeded hands of one (ruleset, rules) resolves once — the `Game` class that plays
+    those rules and how each hand's dealer is chosen — so that a hand costs no registry lookups
+    (`new_game` makes them on every call). `simulate`'s runs and the learning environments' tables
+    deal through it: `game(seed, k, dealer(k), **options)` is `new_game(ruleset, seed=seed,
+    hand_no=k, rules=rules, dealer=dealer(k), **options)`, with arguments the caller has checked.
+    (Here, not in start.py: this module is compiled, and `game` is called once per hand.)"""
 
     __slots__ = ("cls", "rules", "fixed", "random_dealer")
 
@@ -127,15 +130,15 @@ class _Table:
         self.random_dealer = game_class(ruleset).random_dealer(rules)
 
     def dealer(self, unit: int) -> Optional[int]:
-        """The dealer of unit (wall) `unit` of a run: the table's fixed dealer, None where the
-        ruleset draws it from the seed, otherwise unit % 4."""
+        """The dealer of hand (wall) `unit`: the table's fixed dealer, None where the ruleset draws
+        it from the seed, otherwise unit % 4."""
         if self.fixed is not None:
             return self.fixed
         return None if self.random_dealer else unit % 4
 
-    def game(self, seed: int, unit: int, dealer: Optional[int]) -> Game:
-        """Hand `unit` of the run: `new_game(ruleset, seed=seed, hand_no=unit, rules=rules, dealer=dealer)`."""
-        return self.cls._from_seed(self.rules, seed, unit, dealer)
+    def game(self, seed: int, unit: int, dealer: Optional[int], **options: Any) -> Game:
+        """Hand `unit` of `seed`, dealt by `dealer` (None: the rules' own)."""
+        return self.cls._from_seed(self.rules, seed, unit, dealer, **options)
 
 
 def _record(unit: int, rotation: int, game: Game) -> HandRecord:
@@ -156,7 +159,7 @@ def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicat
               ) -> List[HandRecord]:
     """Play units [start, stop) with `bots` (one per player); the records in unit, rotation order."""
     out = []
-    table = _Table(ruleset, rules)
+    table = SeededTable(ruleset, rules)
     rotations: Tuple[int, ...] = tuple(range(4 if duplicate else 1))
     seatings = [[bots[(s - r) % 4] for s in range(4)] for r in rotations]
     try:
@@ -170,7 +173,7 @@ def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicat
     return out
 
 
-def _play_one(table: _Table, seed: int, bots: Sequence[Bot], seating: Sequence[Bot], duplicate: bool,
+def _play_one(table: SeededTable, seed: int, bots: Sequence[Bot], seating: Sequence[Bot], duplicate: bool,
               unit: int, rotation: int, dealer: Optional[int]) -> Game:
     """One hand of a run: wall (seed, unit), the bots' random stream (seed, unit[, rotation]), played out."""
     rng = random.Random((seed * 2**32 + unit) * 4 + rotation if duplicate else seed * 2**32 + unit)
@@ -186,7 +189,7 @@ def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("ran
     rules = game_class(check_ruleset(ruleset)).rules_class().resolve(rules)
     players = [spec.build() for spec in bot_specs(bots)]
     unit, rotation = (index // 4, index % 4) if duplicate else (index, 0)
-    table = _Table(ruleset, rules)
+    table = SeededTable(ruleset, rules)
     seating = [players[(s - rotation) % 4] for s in range(4)]
     try:
         return _play_one(table, seed, players, seating, duplicate, unit, rotation, table.dealer(unit))
