@@ -50,8 +50,8 @@ from .stats import Comparison, Estimate, estimate, paired_p_value
 from .tally import HandRecord, Tally
 
 
-# (module globals: the tests set _native_advance to None to play through the Python driver)
-_native_advance, _native_seats = native_loop()
+# (a module global: the tests set it to None to play through the Python driver)
+_native_advance = native_loop()[0]
 
 __all__ = ["play_hand", "simulate", "compare", "simulated_hand", "save_logs", "SimulationResult", "SeatStats",
            "ProgressBar", "run_units", "play_task"]
