@@ -135,7 +135,6 @@ def test_opponents_answer_in_the_native_loop(monkeypatch):
     """Where the engine is compiled, the built-in bots' answers come from the native loop: their
     `choose` is asked only where the learner shares a claim window with a lower seat (the Python
     driver's part); the pure-Python engine asks it every time. The play is the same either way."""
-    from mahjong_core.env import opponents
     from mahjong_core.game import native
     from mahjong_core.game.bots import RandomBot
 
@@ -146,7 +145,7 @@ def test_opponents_answer_in_the_native_loop(monkeypatch):
 
     def play(native_on):
         if not native_on:
-            monkeypatch.setattr(opponents, "seats_for", lambda game, bots: None)
+            monkeypatch.setattr(native, "seats_for", lambda game, bots: None)
         env = VectorEnv("mcr", 2, "random", seat=1)
         obs, _ = env.reset(seed=9)
         rng = np.random.default_rng(0)
@@ -159,7 +158,7 @@ def test_opponents_answer_in_the_native_loop(monkeypatch):
     def play_single(native_on):  # the Gymnasium env, seat drawn per hand, mixed opponents
         from mahjong_core.env.gym_env import MahjongEnv
         if not native_on:
-            monkeypatch.setattr(opponents, "seats_for", lambda game, bots: None)
+            monkeypatch.setattr(native, "seats_for", lambda game, bots: None)
         env = MahjongEnv("sichuan", ["random", "greedy", "random"], seat="random")
         rng = np.random.default_rng(2)
         seen = []

@@ -25,12 +25,13 @@ from __future__ import annotations
 from typing import Any, Dict, Optional, Tuple
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+from mahjong_core.game import native
 
 from . import spaces
 from ._deps import gymnasium, numpy
 from ._encode import mask_into, observe_into
 from .layout import N_PLANES
-from .opponents import bot_rng, native_opponents, play_until, resolve_opponents, start_hand
+from .opponents import bot_rng, play_until, resolve_opponents, start_hand
 from .registration import ENV_IDS, register_envs
 from .render import RENDER_MODES, render_table
 from .table import Table, to_code
@@ -67,7 +68,7 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
         self._obs = np.zeros((N_PLANES[self.ruleset], 34), np.uint8)
         self._mask = np.zeros(self.action_space.n, np.int8)
         self._bots: list = [None] * 4
-        self._native: Any = None  # the hand's native-loop seats of the opponents (opponents.py)
+        self._native: Any = None  # the hand's native-loop seats of the opponents (game/native.py)
         self._done = True
 
     def _observation(self) -> Dict[str, Any]:
@@ -89,7 +90,7 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
             self._bots = [None] * 4
             for k, bot in enumerate(self.opponents):
                 self._bots[(self.seat + 1 + k) % 4] = bot
-            self._native = native_opponents(game, self._bots)
+            self._native = native.seats_for(game, self._bots)
             if play_until(game, self.seat, self._bots, self._native) >= 0:
                 break
             game = table.reset()  # the hand ended without a decision of the learner (never in practice)

@@ -7,11 +7,11 @@ from typing import Any, List, Optional, Sequence, Tuple
 
 from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.game.bots import Bot, is_bot, make_bot, start_hand
-from mahjong_core.game.native import advance, seats_for
+from mahjong_core.game.native import advance
 
 from ._encode import next_seat  # (compiled: the hot loop of every opponent decision)
 
-__all__ = ["resolve_opponents", "play_until", "native_opponents", "bot_rng", "start_hand"]
+__all__ = ["resolve_opponents", "play_until", "bot_rng", "start_hand"]
 
 
 def resolve_opponents(opponents: Any) -> List[Any]:
@@ -42,20 +42,14 @@ def bot_rng(seed: int, hand_no: int) -> random.Random:
     return random.Random(seed * 2**32 + hand_no)
 
 
-def native_opponents(game: Any, bots: Sequence[Optional[Bot]]) -> Optional[Tuple[Any, Any]]:
-    """What `play_until(..., native=)` needs to answer for `bots`' built-in RandomBot and GreedyBot
-    seats in the native loop (`game.native.seats_for`): read once per hand, after `start_hand`; None
-    where the loop does not run."""
-    return seats_for(game, bots)
-
-
 def play_until(game: Any, learner: int, bots: Sequence[Optional[Bot]], native: Optional[Tuple[Any, Any]] = None) -> int:
     """Let `bots[seat]` answer until `learner` must answer or the hand is over; returns next_seat.
 
-    Seats answer in `next_seat` order (a claim window: lowest seat first). With `native` (from
-    `native_opponents`), the built-in bots' answers come from the native self-play loop — the same
-    choices in the same order, without a Python call per decision (hot path: the opponents play
-    three of every four decisions of a single-agent env); any other bot answers through `choose`."""
+    Seats answer in `next_seat` order (a claim window: lowest seat first). With `native`
+    (`game.native.seats_for(game, bots)`, read once per hand after `start_hand`), the built-in
+    bots' answers come from the native self-play loop — the same choices in the same order, without
+    a Python call per decision (hot path: the opponents play three of every four decisions of a
+    single-agent env); any other bot answers through `choose`."""
     seat = next_seat(game)
     while seat >= 0 and seat != learner:
         if native is not None:

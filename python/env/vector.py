@@ -24,13 +24,14 @@ from __future__ import annotations
 from typing import Any, List, Optional, Sequence, Tuple
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+from mahjong_core.game import native
 from mahjong_core.game.actions import SPACES
 
 from . import spaces
 from ._deps import gymnasium, numpy
 from ._encode import StepKernel
 from .layout import N_PLANES
-from .opponents import bot_rng, native_opponents, play_until, resolve_opponents, start_hand
+from .opponents import bot_rng, play_until, resolve_opponents, start_hand
 from .table import Table, next_seat, to_code
 
 __all__ = ["VectorEnv"]
@@ -56,7 +57,7 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         self.self_play = opponents is None
         self.learner = seat
         self._bots: List[List[Any]] = []
-        self._native: List[Any] = [None] * num_envs  # per sub-env: its hand's native-loop seats (opponents.py)
+        self._native: List[Any] = [None] * num_envs  # per sub-env: its hand's native-loop seats (game/native.py)
         if not self.self_play:
             for _ in range(num_envs):  # each sub-env its own bot objects (bots keep per-hand state)
                 bots = resolve_opponents(_fresh(opponents))
@@ -94,7 +95,7 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
                 seat = next_seat(game)
             else:
                 start_hand(self._bots[i], bot_rng(table.seed, table.hand_no))
-                self._native[i] = native_opponents(game, self._bots[i])
+                self._native[i] = native.seats_for(game, self._bots[i])
                 seat = play_until(game, self.learner, self._bots[i], self._native[i])
             if seat >= 0:
                 break
