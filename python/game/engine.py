@@ -112,6 +112,11 @@ except ImportError:  # a pure-Python build without Cython installed
     _COMPILED = False
 
 
+# The C entries' "invalid input" (all 64 bits). A C integer when compiled (engine.pxd): compared
+# with the literal, Cython boxed the result into a Python int and compared objects on every call.
+_C_INVALID = 0xFFFFFFFFFFFFFFFF
+
+
 def _c_input(hand: Any, melds: int) -> bool:
     """Whether the core's C entry points take `hand` and `melds` as they are: 34 counts in bytes or
     a bytearray (read in place), and a meld count 0..4."""
@@ -126,7 +131,7 @@ def _waits_mask_m(hand: Any, forms: int, melds: int) -> int:
     if _COMPILED and _c_input(hand, melds):
         counts = hand
         w = waits_of_counts(counts, melds, forms)  # type: ignore[name-defined]  # noqa: F821 (cimported)
-        if w != 0xFFFFFFFFFFFFFFFF:  # (all bits: the C entry's "invalid")
+        if w != _C_INVALID:
             return w
     return _waits_mask_melds(hand, forms, melds)
 
@@ -148,7 +153,7 @@ def _best_discards_m(hand: Any, forms: int, melds: int) -> Tuple[int, int]:
     if _COMPILED and _c_input(hand, melds):
         counts = hand
         packed = best_discards_of_counts(counts, melds, forms)  # type: ignore[name-defined]  # noqa: F821
-        if packed != 0xFFFFFFFFFFFFFFFF:  # (shanten + 1) << 34 | tiles; all bits: invalid
+        if packed != _C_INVALID:  # (shanten + 1) << 34 | tiles
             return (packed >> 34) - 1, packed & 0x3FFFFFFFF
     return _best_discards(hand, forms, melds=melds)  # type: ignore[arg-type]  # (Forms or its int value)
 

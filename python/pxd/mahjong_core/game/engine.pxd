@@ -141,6 +141,7 @@ cpdef _core_meld(meld)
 # The core's hot calls as C calls (engine.py, `_waits_mask_m`): `_COMPILED` is set from
 # `cython.compiled`, so the pure-Python source takes the Python call.
 cdef bint _COMPILED
+cdef unsigned long long _C_INVALID  # the C entries' "invalid input": a C compare, no boxing
 # The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
 cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
 cdef inline bint _c_input(hand, int melds)
