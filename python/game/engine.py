@@ -1281,12 +1281,14 @@ class Game:
         claim: Optional[Action] = None
         chow: Optional[Action] = None
         for s in _OTHERS[discarder]:
+            offered = pending.get(s)
+            if offered is None:  # not asked, so no answer either (answers' seats are pending's)
+                continue
             action = answers.get(s)
             if action is WIN:
                 winners.append(s)
                 continue
-            offered = pending.get(s)
-            if offered is not None and offered[0] is WIN:
+            if offered[0] is WIN:
                 self._on_pass_win(s, tile)
             if action is None or claimer >= 0:
                 continue
@@ -1348,7 +1350,7 @@ class Game:
         self._take_discard(discarder)
         low = tile - (position - 1)
         hand = self.hands[seat]
-        for t in (low, low + 1, low + 2):
+        for t in range(low, low + 3):
             if t != tile:
                 hand[t] -= 1
         self.melds[seat].append((MELD_CHOW, low, position, discarder))

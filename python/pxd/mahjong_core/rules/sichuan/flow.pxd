@@ -20,7 +20,7 @@ cdef class SichuanGame(Game):
     @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, v=Py_ssize_t, mask="unsigned long long",
                    suit="unsigned long long")
     cpdef _update_waits(self, Py_ssize_t seat)
-    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, mask="unsigned long long",
+    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, v=Py_ssize_t, mask="unsigned long long",
                    one="unsigned long long")
     cpdef unsigned long long _discard_mask(self, Py_ssize_t seat) except? 0xFFFFFFFFFFFFFFFF
     cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
