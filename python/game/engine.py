@@ -188,6 +188,9 @@ def _chows_of(hand: Any, tile: int) -> int:
 _DISCARD_EVENTS = tuple(("discard", seat, tile, False) for seat in range(4) for tile in range(34))
 _DRAW_EVENTS = tuple(("draw", seat, tile) for seat in range(4) for tile in range(34))
 _ANSWER_IDS = tuple(range(4 << 8))
+# (class, flowers) -> the class's tile set as bytes, read once: `_from_seed` shuffles a copy of it
+# for every seeded hand, and copying bytes is one memcpy where a list is read tile by tile.
+_TILE_SETS: Dict[Tuple[Any, bool], bytes] = {}
 
 
 _MELDS: Dict[Tuple[int, int, int], Meld] = {}
@@ -777,7 +780,13 @@ class Game:
         (seed, hand_no); `dealer` a seat, or None for the rules' own (drawn from the seed, or seat 0).
         `new_game` checks its arguments first; a run (`simulate`) calls this once per hand with what
         it resolved once."""
-        wall = shuffled_wall(cls.tiles(cls.uses_flowers(rules)), seed, hand_no)  # (checks seed and hand_no)
+        flowers = cls.uses_flowers(rules)
+        tiles = _TILE_SETS.get((cls, flowers))
+        if tiles is None:
+            tiles = cls.tiles(flowers)
+            if all(type(t) is int and 0 <= t < 256 for t in tiles):
+                tiles = _TILE_SETS[(cls, flowers)] = bytes(tiles)
+        wall = shuffled_wall(tiles, seed, hand_no)  # (checks seed and hand_no)
         if dealer is None:
             dealer = cls._default_dealer(rules, seed, hand_no)
         return cls(rules, wall, seed=seed, hand_no=hand_no, dealer=dealer, shuffled=True, **options)
