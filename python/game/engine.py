@@ -1013,7 +1013,8 @@ class Game:
         self.phase = TURN
         if self._offers:
             self._offers = {}
-        can_win = (self.waits[seat] >> tile) & 1
+        w = self.waits[seat]  # (compiled: a C integer, engine.pxd)
+        can_win = (w >> tile) & 1
         if can_win and self.CHECK_SELF_WIN:
             can_win = self._self_win_ok(seat, tile)
         if self.last_four:
