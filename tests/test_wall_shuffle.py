@@ -74,3 +74,30 @@ def test_shuffle_input_errors():
         shuffled_wall([1, 2, 300], 1, 0)
     with pytest.raises(ValueError, match="tile ints 0..255"):
         shuffled_wall([1, "x"], 1, 0)
+
+
+@pytest.mark.parametrize("ruleset,options", [("sichuan", {}), ("changbai", {}), ("mcr", {}),
+                                             ("mcr", {"flowers": True})])
+def test_seeded_hands_deal_the_documented_wall(ruleset, options):
+    """`new_game(..., seed=)` walls (dealt through `Game._from_seed`, which keeps each class's tile set
+    as bytes after its first hand) are the reference shuffle of the ruleset's tile set, hand after
+    hand and for a ruleset class whose tile set differs."""
+    from mahjong_core.game import new_game
+    from mahjong_core.game.registry import game_class, resolve_rules
+
+    rules = resolve_rules(ruleset, options or None)
+    tiles = tile_set(ruleset, options.get("flowers", False))
+    for seed, hand_no in [(3, 0), (3, 1), (2**200 + 9, 77), (3, 0)]:  # (3, 0) again: the kept set
+        game = new_game(ruleset, seed=seed, hand_no=hand_no, rules=rules)
+        assert game.wall == reference_shuffle(tiles, reference_words(seed, hand_no))
+        assert type(game.wall) is list
+
+    class DoubledTiles(game_class(ruleset)):  # another class: another tile set, kept apart
+        @classmethod
+        def tiles(cls, flowers=False):
+            return sorted(tiles * 2)
+
+    wall = DoubledTiles._from_seed(rules, 5, 2, 0).wall
+    assert wall == reference_shuffle(sorted(tiles * 2), reference_words(5, 2))
+    assert new_game(ruleset, seed=5, hand_no=2, rules=rules, dealer=0).wall == reference_shuffle(
+        tiles, reference_words(5, 2))
