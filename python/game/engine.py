@@ -63,7 +63,7 @@ from __future__ import annotations
 import copy as _copy
 from enum import Enum
 from types import ModuleType
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from mahjong_core import _core
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, StaleActionError
@@ -191,6 +191,15 @@ _ANSWER_IDS = tuple(range(4 << 8))
 # (class, flowers) -> the class's tile set as bytes, read once: `_from_seed` shuffles a copy of it
 # for every seeded hand, and copying bytes is one memcpy where a list is read tile by tile.
 _TILE_SETS: Dict[Tuple[Any, bool], bytes] = {}
+
+
+def _tile_set_of(cls: Any, flowers: bool) -> Sequence[int]:
+    """`cls.tiles(flowers)`, kept in `_TILE_SETS` as bytes when every tile is an int that fits a
+    byte; anything else goes to `shuffled_wall` as it is (which says what is wrong with it)."""
+    tiles = cls.tiles(flowers)
+    if all(type(t) is int and 0 <= t < 256 for t in tiles):
+        return _TILE_SETS.setdefault((cls, flowers), bytes(tiles))
+    return tiles
 
 
 _MELDS: Dict[Tuple[int, int, int], Meld] = {}
@@ -781,11 +790,7 @@ class Game:
         `new_game` checks its arguments first; a run (`simulate`) calls this once per hand with what
         it resolved once."""
         flowers = cls.uses_flowers(rules)
-        tiles = _TILE_SETS.get((cls, flowers))
-        if tiles is None:
-            tiles = cls.tiles(flowers)
-            if all(type(t) is int and 0 <= t < 256 for t in tiles):
-                tiles = _TILE_SETS[(cls, flowers)] = bytes(tiles)
+        tiles = _TILE_SETS.get((cls, flowers)) or _tile_set_of(cls, flowers)
         wall = shuffled_wall(tiles, seed, hand_no)  # (checks seed and hand_no)
         if dealer is None:
             dealer = cls._default_dealer(rules, seed, hand_no)
