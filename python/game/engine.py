@@ -193,6 +193,14 @@ _ANSWER_IDS = tuple(range(4 << 8))
 _TILE_SETS: Dict[Tuple[Any, bool], bytes] = {}
 
 
+def _seeded_wall(cls: Any, rules: Any, seed: int, hand_no: int) -> List[int]:
+    """The wall that (seed, hand_no) deals for `rules` on the `Game` class `cls` — its tile set
+    shuffled by `shuffled_wall`, which checks seed and hand_no — as `Game._from_seed` deals it and a
+    replay checks it. The tile set is read once per class and flowers setting (`_TILE_SETS`)."""
+    flowers = cls.uses_flowers(rules)
+    return shuffled_wall(_TILE_SETS.get((cls, flowers)) or _tile_set_of(cls, flowers), seed, hand_no)
+
+
 def _tile_set_of(cls: Any, flowers: bool) -> Sequence[int]:
     """`cls.tiles(flowers)`, kept in `_TILE_SETS` as bytes when every tile is an int that fits a
     byte; anything else goes to `shuffled_wall` as it is (which says what is wrong with it)."""
@@ -789,9 +797,7 @@ class Game:
         (seed, hand_no); `dealer` a seat, or None for the rules' own (drawn from the seed, or seat 0).
         `new_game` checks its arguments first; a run (`simulate`) calls this once per hand with what
         it resolved once."""
-        flowers = cls.uses_flowers(rules)
-        tiles = _TILE_SETS.get((cls, flowers)) or _tile_set_of(cls, flowers)
-        wall = shuffled_wall(tiles, seed, hand_no)  # (checks seed and hand_no)
+        wall = _seeded_wall(cls, rules, seed, hand_no)
         if dealer is None:
             dealer = cls._default_dealer(rules, seed, hand_no)
         return cls(rules, wall, seed=seed, hand_no=hand_no, dealer=dealer, shuffled=True, **options)

@@ -7,10 +7,10 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, MahjongError, ReplayError
 
-from .engine import Game
+from .engine import Game, _seeded_wall
 from .log import LOG_FORMAT
 from .registry import check_ruleset, game_class, table_class
-from .wall import check_seed, check_wall, seeded_dealer, shuffled_wall, tile_name
+from .wall import check_seed, check_wall, seeded_dealer, tile_name
 
 __all__ = ["new_game", "replay", "seeded_dealer"]
 
@@ -162,7 +162,7 @@ def replay(log: Mapping[str, Any], *, verify: bool = True, **engine_options: Any
     if shuffled:
         if seed is None:
             raise ReplayError("log field 'seed': a shuffled wall needs the seed that shuffled it (null given)")
-        expected = shuffled_wall(cls.tiles(cls.uses_flowers(rules)), seed, hand_no)
+        expected = _seeded_wall(cls, rules, seed, hand_no)
         if expected != game.wall:
             at = next(i for i, (a, b) in enumerate(zip(expected, game.wall)) if a != b)
             raise ReplayError(
