@@ -21,7 +21,9 @@ def held_mask(hand):
 
 
 def may_kong(game, seat):
-    return bool((4 in game.hands[seat] or game.pungs[seat]) and game.tail > game.head)
+    """A kind held four times, or a pung whose fourth tile is in hand, while the wall lasts."""
+    hand = game.hands[seat]
+    return bool((4 in hand or any(hand[t] for t in game.pungs[seat])) and game.tail > game.head)
 
 
 def kong_options(game, seat):
@@ -46,6 +48,8 @@ def test_masks_match_the_python_reading_on_random_counts(ruleset):
         assert Game._discard_mask(game, seat) == held_mask(hand)
         assert game._may_kong(seat) == may_kong(game, seat)
         assert game._kong_options(seat) == kong_options(game, seat)
+        if not game._may_kong(seat):  # "no" is final: the turn offers no kong
+            assert kong_options(game, seat) == [] or game.tail <= game.head
     for four_at in range(34):  # a single four at each position (the vector compare's two blocks)
         hand = bytearray(34)
         hand[four_at] = 4
@@ -55,6 +59,13 @@ def test_masks_match_the_python_reading_on_random_counts(ruleset):
         assert game._kong_options(0) == kong_options(game, 0)
         hand[four_at] = 5  # (no valid hand; the vector compare's "four or more" is not a kong)
         assert game._kong_options(0) == [] == kong_options(game, 0)
+    hand = bytearray(34)
+    hand[5] = 1
+    game.hands[0] = hand
+    for pungs, fourth_held in (([5], True), ([6], False), ([6, 7, 5], True), ([6, 7], False)):
+        game.pungs[0] = pungs  # a pung offers an added kong only with its fourth tile in hand
+        assert game._may_kong(0) is fourth_held
+        assert bool(game._kong_options(0)) is fourth_held
 
 
 def test_a_hand_that_is_not_34_counts_in_bytes_takes_the_python_reading():

@@ -1062,15 +1062,27 @@ class Game:
         return options
 
     def _may_kong(self, seat: int) -> bool:
-        """Whether `_kong_options` may offer anything on the seat's turn (a kind held four times or a
-        pung, while the wall lasts); False means the turn offers no kong."""
+        """Whether `_kong_options` may offer anything on the seat's turn (a kind held four times, or a
+        pung whose fourth tile is in hand, while the wall lasts); False means the turn offers no kong.
+        Exact for added kongs: a seat with pungs but none of their fourth tiles (most turns of a
+        seat with a pung) skips building an empty list of options."""
+        if self.tail <= self.head:
+            return False
         hand = self.hands[seat]
         if _COMPILED and _c_input(hand, 0):  # (hot path: every turn; the core's vector compare)
             counts = hand
-            four = quad_kinds_of_counts(counts) != 0  # type: ignore[name-defined]  # noqa: F821 (cimported)
-        else:
-            four = 4 in hand
-        return bool((four or self.pungs[seat]) and self.tail > self.head)
+            if quad_kinds_of_counts(counts) != 0:  # type: ignore[name-defined]  # noqa: F821 (cimported)
+                return True
+            for t in self.pungs[seat]:  # the buffer read in place; any other index as Python reads it
+                if counts[t] if 0 <= t < 34 else hand[t]:
+                    return True
+            return False
+        if 4 in hand:
+            return True
+        for t in self.pungs[seat]:
+            if hand[t]:
+                return True
+        return False
 
     def _declared_turn(self, seat: int, tile: int, can_win: int) -> None:
         """报听: the drawn tile goes out unless it wins or makes a kong that keeps the wait."""

@@ -111,7 +111,7 @@ cdef class Game:
     cpdef unsigned long long _discard_mask(self, Py_ssize_t seat) except? 0xFFFFFFFFFFFFFFFF
     @cython.locals(t=Py_ssize_t, mask="unsigned long long")
     cpdef _discard_options(self, Py_ssize_t seat)
-    @cython.locals(counts=counts_t, four=bint)
+    @cython.locals(counts=counts_t, t=Py_ssize_t)
     cpdef bint _may_kong(self, Py_ssize_t seat) except -1
     cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
