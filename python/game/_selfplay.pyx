@@ -50,6 +50,22 @@ cdef extern from *:
     int mc_popcount64(unsigned long long x) nogil
     int mc_lowest_bit64(unsigned long long x) nogil
 
+
+cdef extern from *:
+    """
+    /* `draw()` for a seat's random stream: a bound built-in method taking no arguments (the
+       `random` of a `random.Random`) is called through its C function, as CPython's own call of a
+       METH_NOARGS method does, without the generic call protocol's layers around it (hot path: one
+       call per random bot's decision); any other callable through the call protocol. */
+    static PyObject* mc_call_noargs(PyObject* f) {
+        if (PyCFunction_Check(f) && PyCFunction_GET_FLAGS(f) == METH_NOARGS) {
+            return PyCFunction_GET_FUNCTION(f)(PyCFunction_GET_SELF(f), NULL);
+        }
+        return PyObject_CallNoArgs(f);
+    }
+    """
+    object mc_call_noargs(object f)
+
 cdef Py_ssize_t AFTER_CLAIM = _AFTER_CLAIM
 cdef object WIN = _WIN_ACTION
 cdef tuple ANSWER_IDS = _ANSWER_IDS  # the engine's shared answer-history ints (seat << 8 | uid)
@@ -81,7 +97,7 @@ def native_seats(bots):
 
 cdef inline Py_ssize_t _pick(object draw, Py_ssize_t n) except -1:
     """`int(rng.random() * n)`, the built-in RandomBot's choice among n actions."""
-    return <Py_ssize_t>((<double>draw()) * <double>n)
+    return <Py_ssize_t>((<double>mc_call_noargs(draw)) * <double>n)
 
 
 cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
