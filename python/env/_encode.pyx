@@ -276,7 +276,7 @@ cdef tuple _source_fields(object game):
 cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1:
     cdef int planes = _N_PLANES[rs]
     cdef int t, k, n, r, s, kind, count, cell
-    cdef int visible[42]
+    cdef unsigned char visible[34]  # copies of each kind the seat sees (a consistent source: 0..4)
     cdef unsigned char hand[34]
     cdef const unsigned char* hp
     cdef list river, ms, lst
@@ -379,20 +379,14 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         if (<list>declared)[s]:
             info[23 + r] = 1
 
-    # unseen / visible (branch-free: every cell of the eight planes is written)
-    cdef unsigned char* vp = o + VISIBLE * 34
-    cdef unsigned char* up = o + UNSEEN * 34
+    # unseen / visible: byte counts turned into planes by `_count_planes` (its loops vectorise; the
+    # four planes of each written from an int per cell did not, and cost ~15 % of an observation)
+    cdef unsigned char unseen[34]
     for t in range(34):
-        n = visible[t]
-        vp[t] = n >= 1
-        vp[34 + t] = n >= 2
-        vp[68 + t] = n >= 3
-        vp[102 + t] = n >= 4
-        n = 4 - n - hand[t]
-        up[t] = n >= 1
-        up[34 + t] = n >= 2
-        up[68 + t] = n >= 3
-        up[102 + t] = n >= 4
+        n = 4 - visible[t] - hand[t]
+        unseen[t] = <unsigned char>n if n > 0 else 0
+    _count_planes(o + VISIBLE * 34, visible, 4)
+    _count_planes(o + UNSEEN * 34, unseen, 4)
 
     cdef int discarder = fields[10]
     cdef int discard = fields[11]
