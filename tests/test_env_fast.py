@@ -224,3 +224,33 @@ def test_aec_observations_and_next_seat(ruleset):
                 if other not in game.pending() or other in game._answers:
                     assert not env.observe(f"player_{other}")["action_mask"].any()
             env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_vector_calls_a_game_classes_own_act(ruleset):
+    """The step loop calls `Game.act` unbound where a game's class keeps it, and the game's own
+    `act` where its class overrides it (a table class may): the same play either way, and the
+    override asked once per decision."""
+    calls = []
+
+    def counted(cls):
+        class Counted(cls):
+            def act(self, seat, action, step=None):
+                calls.append(seat)
+                return super().act(seat, action, step)
+        return Counted
+
+    plain, counting = VectorEnv(ruleset, 3), VectorEnv(ruleset, 3)
+    for table in counting.tables:
+        table._hands.cls = counted(table._hands.cls)  # the class its hands are dealt from
+    a, _ = plain.reset(seed=5)
+    b, _ = counting.reset(seed=5)
+    rng = np.random.default_rng(8)
+    for _ in range(120):
+        assert np.array_equal(a["observation"], b["observation"]) and np.array_equal(a["action_mask"], b["action_mask"])
+        actions = plain.sample_actions(rng)
+        a, ra, ta, _, _ = plain.step(actions)
+        b, rb, tb, _, _ = counting.step(actions)
+        assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
+    assert len(calls) == 120 * 3
+    assert all(type(t.game).__name__ == "Counted" for t in counting.tables)

@@ -556,7 +556,12 @@ cdef inline bint _holds(list actions, object a):
 
 cdef inline int _next_seat(object game) except -2:
     """table.next_seat in C: the lowest unanswered pending seat, -1 when nothing is pending."""
-    cdef dict pending = <dict>game._pending
+    return _next_seat_in(game._pending, game)
+
+
+cdef inline int _next_seat_in(object table, object game) except -2:
+    """`_next_seat(game)` with `game._pending` already read (`table`)."""
+    cdef dict pending = <dict>table
     cdef int best = -1, s
     if len(pending) == 1:
         for seat in pending:
@@ -569,15 +574,27 @@ cdef inline int _next_seat(object game) except -2:
     return best
 
 
+from mahjong_core.game.engine import Game as _Game
+
+#: `Game.act` itself (the engine's method descriptor): called with the game as its first argument
+#: when the game's class does not override it, which skips looking the bound method up on the game
+cdef object _GAME_ACT = _Game.act
+
+
 cdef class StepKernel:
     """The step of `VectorEnv` over its N sub-environments, in C (hot path: one call per vector step,
     N decisions; the Python loop it replaces cost about as much as the engine itself).
 
-    It owns no state of its own beyond the count of ledger entries already paid out per sub-env:
-    `games` is the env's list (the same object), the arrays are the env's preallocated buffers, and
-    `deal(i)` / `play(i)` are the env's callbacks — a new hand in row i (which must update `games[i]`,
-    `seats[i]` and `set_paid(i, ...)`), and the opponents' answers up to the learner's next decision
-    (None in self-play, where the next decision is simply the next seat the engine waits for).
+    It owns no game state: `games` is the env's list (the same object), the arrays are the env's
+    preallocated buffers, and `deal(i)` / `play(i)` are the env's callbacks — a new hand in row i
+    (which must update `games[i]`, `seats[i]` and then call `set_paid(i, ...)`), and the opponents'
+    answers up to the learner's next decision (None in self-play, where the next decision is simply
+    the next seat the engine waits for). What it keeps per row is read off that row's game and
+    renewed whenever the row changes (hot path: each saves an attribute lookup per decision): the
+    count of ledger entries already paid out and the ledger's entry list (`set_paid`, at every new
+    hand; a ledger keeps its list for life), whether the game's class keeps `Game.act`, and the
+    acting seat's legal actions (every observation: the list the engine asked with, which nothing
+    changes until that seat answers).
     """
 
     cdef list games
@@ -594,6 +611,9 @@ cdef class StepKernel:
     cdef object deal
     cdef object play
     cdef list chosen
+    cdef list legal      # row -> the acting seat's legal actions (the engine's list)
+    cdef list entries    # row -> its game's ledger entries (Ledger._entries, append-only)
+    cdef list own_act    # row -> True when its game's class keeps Game.act (called unbound)
     cdef int rs, size
     cdef double scale
 
@@ -617,15 +637,24 @@ cdef class StepKernel:
         self.deal = deal
         self.play = play
         self.chosen = [None] * n
+        self.legal = [None] * n
+        self.entries = [None] * n
+        self.own_act = [False] * n
         if (self.seats.shape[0] != n or self.paid.shape[0] != n or self.obs.shape[0] != n
                 or self.obs.shape[1] != _N_PLANES[self.rs] or self.obs.shape[2] != 34 or self.masks.shape[0] != n
                 or self.masks.shape[1] != self.size or self.rewards.shape[0] != n or self.seat_rewards.shape[0] != n
                 or self.seat_rewards.shape[1] != 4 or self.terminated.shape[0] != n):
             raise InvalidArgumentError("StepKernel: buffers of the wrong shape")
 
-    cdef int _observe_row(self, Py_ssize_t i, object game, int seat) except -1:
+    cdef int _observe_row(self, Py_ssize_t i, object game, int seat, object pending=None) except -1:
+        """Row i := the observation and mask of `seat` (`pending`: the game's table, when the
+        caller has just read it)."""
+        if pending is None:
+            pending = game._pending
+        legal = (<dict>pending)[seat]
+        self.legal[i] = legal
         _encode_into(game, seat, self.rs, &self.obs[i, 0, 0])
-        _mask_into((<dict>game._pending)[seat], self.code_of_uid, &self.masks[i, 0], self.size)
+        _mask_into(legal, self.code_of_uid, &self.masks[i, 0], self.size)
         return 0
 
     def observe(self):
@@ -635,8 +664,12 @@ cdef class StepKernel:
             self._observe_row(i, self.games[i], <int>self.seats[i])
 
     def set_paid(self, Py_ssize_t i, long long entries):
-        """Sub-env i's ledger entries up to `entries` count as paid out (a new hand)."""
+        """Sub-env i's ledger entries up to `entries` count as paid out: a new hand, already in
+        `games[i]` (its ledger's entry list and its `act` are read here, once per hand)."""
+        game = self.games[i]
         self.paid[i] = entries
+        self.entries[i] = game.ledger._entries
+        self.own_act[i] = type(game).act is _GAME_ACT
 
     def step(self, list codes):
         """Play `codes[i]` (Python ints) for `seats[i]` in every sub-env: every check first (all or
@@ -650,9 +683,8 @@ cdef class StepKernel:
         if len(codes) != n:
             raise IllegalActionError(f"step: give {n} actions (one per sub-env), got {len(codes)}")
         for i in range(n):
-            game = self.games[i]
             seat = <int>self.seats[i]
-            legal = (<dict>game._pending)[seat]
+            legal = self.legal[i]
             code = PyLong_AsLongLongAndOverflow(codes[i], &overflow)
             a = None
             if overflow == 0 and 0 <= code < self.size:
@@ -666,12 +698,20 @@ cdef class StepKernel:
         for i in range(n):
             game = self.games[i]
             seat = <int>self.seats[i]
-            game.act(seat, chosen[i])
+            if self.own_act[i]:
+                _GAME_ACT(game, seat, chosen[i])
+            else:
+                game.act(seat, chosen[i])
             chosen[i] = None
-            nxt = _next_seat(game) if self.play is None else <int>self.play(i)
+            pending = None
+            if self.play is None:
+                pending = game._pending
+                nxt = _next_seat_in(pending, game)
+            else:
+                nxt = <int>self.play(i)
             # reward: the seats' ledger changes since the last step. The ledger is append-only, so the
-            # new entries are the delta (reading Ledger._entries: its __len__ / totals() are Python calls)
-            entries = <list>game.ledger._entries
+            # new entries are the delta (its entry list, kept per row: its __len__ / totals() are Python calls)
+            entries = <list>self.entries[i]
             m = len(entries)
             if m == self.paid[i]:
                 self.rewards[i] = 0.0
@@ -692,10 +732,11 @@ cdef class StepKernel:
                 self.deal(i)
                 game = self.games[i]
                 nxt = <int>self.seats[i]
+                pending = None
             else:
                 self.terminated[i] = 0
                 self.seats[i] = nxt
-            self._observe_row(i, game, nxt)
+            self._observe_row(i, game, nxt, pending)
 
     def sample(self, const double[::1] u, long long[::1] out):
         """out[i] := the code of a legal action of `seats[i]` in `games[i]`: the one at position
@@ -706,7 +747,7 @@ cdef class StepKernel:
         if u.shape[0] != n or out.shape[0] != n:
             raise InvalidArgumentError(f"sample: u and out must have one entry per sub-env ({n})")
         for i in range(n):
-            legal = (<dict>self.games[i]._pending)[<int>self.seats[i]]
+            legal = <list>self.legal[i]
             count = len(legal)
             k = <Py_ssize_t>(u[i] * count)
             if k >= count:  # u[i] == 1.0 (or above): the last action
