@@ -255,22 +255,30 @@ cdef int _bad_tile(str where, object seat, object value) except -1:
 
 
 cdef dict _FIELD_READERS = {}
+cdef object _last_class = None  # the class of the previous source and its reader (hot path: the
+cdef object _last_reader = None  # sources of an environment are all of one class)
 
 
 cdef tuple _source_fields(object game):
     """(hands, rivers, melds, won_tiles, won, declared, turn, dealer, phase, drawn, discarder,
-    discard, kong_tile, wall_remaining()) of an observation source. A `Game` gives them in one call
-    (`Game._observation_fields`, looked up once per class): fourteen attribute reads per observation
-    cost the environments more than the encoding. Any other source is read attribute by attribute."""
+    discard, kong_tile, wall_remaining(), the ruleset's state or None) of an observation source. A
+    `Game` gives them in one call (`Game._observation_fields`, looked up once per class): sixteen
+    attribute reads per observation cost the environments more than the encoding. Any other source
+    is read attribute by attribute (its ruleset state too: the last value is None)."""
+    global _last_class, _last_reader
     cls = type(game)
-    reader = _FIELD_READERS.get(cls)
-    if reader is None:
-        reader = getattr(cls, "_observation_fields", False)
-        _FIELD_READERS[cls] = reader
+    if cls is _last_class:
+        reader = _last_reader
+    else:
+        reader = _FIELD_READERS.get(cls)
+        if reader is None:
+            reader = getattr(cls, "_observation_fields", False)
+            _FIELD_READERS[cls] = reader
+        _last_class, _last_reader = cls, reader
     if reader is not False:
         return reader(game)
     return (game.hands, game.rivers, game.melds, game.won_tiles, game.won, game.declared, game.turn, game.dealer,
-            game.phase, game.drawn, game.discarder, game.discard, game.kong_tile, game.wall_remaining())
+            game.phase, game.drawn, game.discarder, game.discard, game.kong_tile, game.wall_remaining(), None)
 
 
 cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1:
@@ -287,8 +295,8 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     memset(visible, 0, sizeof(visible))
 
     cdef tuple fields = _source_fields(game)
-    if len(fields) != 14:
-        raise InvalidArgumentError(f"encode: {type(game).__name__}._observation_fields() must give 14 values")
+    if len(fields) != 15:
+        raise InvalidArgumentError(f"encode: {type(game).__name__}._observation_fields() must give 15 values")
     # own concealed tiles
     own = fields[0][seat]
     if type(own) is bytearray and len(own) == 34:
@@ -413,24 +421,27 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         memset(o + WALL_END * 34, 1, min(left, 34))
 
     cdef object values
+    cdef object state = fields[14]  # the ruleset's own state (Game._observed_state), or None: read it here
     if rs == 0:      # Sichuan: void suits
-        values = game.void
+        values = state if state is not None else game.void
         for s in range(4):
             k = <int>values[s]
             if 0 <= k < 3:
                 r = (s - seat) & 3
                 memset(o + (RULESET_BASE + r) * 34 + 9 * k, 1, 9)
     elif rs == 1:    # Changbai: 飘
-        values = game.piao
+        values = state if state is not None else game.piao
         for s in range(4):
             k = <int>values[s]
             if 0 <= k <= 6:
                 o[RULESET_BASE * 34 + 4 * ((s - seat) & 3) + k // 2] = 1
     else:            # MCR: flowers, prevalent wind
-        k = <int>game.prevalent_wind
+        if state is None:
+            state = (game.prevalent_wind, game.flowers)
+        k = <int>(<tuple>state)[0]
         if 0 <= k < 4:
             o[PREVALENT_WIND * 34 + 27 + k] = 1
-        lst = <list>game.flowers
+        lst = <list>(<tuple>state)[1]
         for s in range(4):
             n = len(<list>lst[s])
             if n > 8:

@@ -737,10 +737,17 @@ class Game:
 
     def _observation_fields(self) -> tuple:
         """What the observation encoder reads of every seat (env/_encode.pyx, `_source_fields`; the
-        order is fixed there), in one call. Hot path: one call per observation instead of fifteen
-        attribute reads, which cost the learning environments more than the encoding itself."""
+        order is fixed there), the ruleset's own state last (`_observed_state`), in one call. Hot
+        path: one call per observation instead of sixteen attribute reads, which cost the learning
+        environments more than the encoding itself."""
         return (self.hands, self.rivers, self.melds, self.won_tiles, self.won, self.declared, self.turn,
-                self.dealer, self.phase, self.drawn, self.discarder, self.discard, self.kong_tile, self.wall_remaining())
+                self.dealer, self.phase, self.drawn, self.discarder, self.discard, self.kong_tile, self.wall_remaining(),
+                self._observed_state())
+
+    def _observed_state(self) -> Any:
+        """Ruleset hook: the ruleset's own state the observation encoder reads (docs/OBSERVATION.md:
+        Sichuan the void suits, Changbai the 飘, MCR (prevalent wind, flowers)); None here."""
+        return None
 
     def visible_counts(self, seat: int) -> bytearray:
         """Copies of each kind `seat` can see outside its own concealed hand: every river, every

@@ -174,6 +174,9 @@ class ChangbaiGame(Game):
         self.piao = [-1, -1, -1, -1]
         self.settlement: Any = None  # a ChangbaiSettlement once the 飘 are known
 
+    def _observed_state(self) -> Any:
+        return self.piao
+
     def _ruleset_state(self) -> Dict[str, Any]:
         return {"piao": list(self.piao)}
 

@@ -130,6 +130,9 @@ class MCRGame(Game):
         self.declares = bool(self.rules.declared_ready_fan)
         self._pass_declared = self.declares and _accepts_declared_ready(self.mcr)
 
+    def _observed_state(self) -> Any:
+        return (self.prevalent_wind, self.flowers)
+
     def _ruleset_state(self) -> Dict[str, Any]:
         return {"prevalent_wind": self.prevalent_wind}
 

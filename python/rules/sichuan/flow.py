@@ -151,6 +151,9 @@ class SichuanGame(Game):
     def _ruleset_state(self) -> Dict[str, Any]:
         return {"void": list(self.void), "left": list(self.left)}
 
+    def _observed_state(self) -> Any:
+        return self.void
+
     # -- 定缺 ----------------------------------------------------------------------------------
 
     def _start(self) -> None:

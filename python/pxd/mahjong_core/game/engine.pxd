@@ -105,6 +105,7 @@ cdef class Game:
     cpdef _run(self)
     # (cpdef: a C call from _observation_fields; the Botzone game's Python override still wins)
     cpdef wall_remaining(self)
+    cpdef _observed_state(self)
     cpdef _update_waits(self, Py_ssize_t seat)
     @cython.locals(counts=counts_t, t=Py_ssize_t, mask="unsigned long long",
                    one="unsigned long long")

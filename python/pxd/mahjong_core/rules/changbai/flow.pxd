@@ -34,3 +34,4 @@ cdef class ChangbaiGame(Game):
     cpdef _self_win_ok(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
     cpdef _settle_exhausted(self)
+    cpdef _observed_state(self)

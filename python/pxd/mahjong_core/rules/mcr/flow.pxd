@@ -18,3 +18,4 @@ cdef class MCRGame(Game):
     cpdef _declare_options(self, Py_ssize_t seat)
     cpdef _self_win_ok(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
+    cpdef _observed_state(self)

@@ -26,6 +26,7 @@ cdef class SichuanGame(Game):
     cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
     cpdef _settle_exhausted(self)
+    cpdef _observed_state(self)
     @cython.locals(t=Py_ssize_t, bits=Py_ssize_t, v=Py_ssize_t,
                    n_melds=Py_ssize_t, written="unsigned char*", one="unsigned long long", kongs="unsigned long long",
                    mask="unsigned long long", std="unsigned long long", outside=bint)
