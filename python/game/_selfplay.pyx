@@ -26,29 +26,13 @@ hands with it and with the engine's uncompiled source and compares every log, st
 from libc.string cimport memcpy
 
 from mahjong_core.game.bots cimport _greedy_claim, _greedy_discard
-from mahjong_core.game.engine cimport Game
+from mahjong_core.game.engine cimport Game, mc_lowest_bit64, mc_popcount64
 
 from mahjong_core.game.actions import WIN as _WIN_ACTION
 from mahjong_core.game.actions import ActionKind
 from mahjong_core.game.bots import GreedyBot, RandomBot
 from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM
 from mahjong_core.game.engine import _ANSWER_IDS
-
-
-cdef extern from *:
-    """
-    /* A mask's set bits: counted, and the position of the lowest (x != 0). The compiler's builtins
-       where it has them (one instruction each on current x86); a plain loop elsewhere. */
-    #if defined(__GNUC__) || defined(__clang__)
-    static inline int mc_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
-    static inline int mc_lowest_bit64(unsigned long long x) { return __builtin_ctzll(x); }
-    #else
-    static inline int mc_popcount64(unsigned long long x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
-    static inline int mc_lowest_bit64(unsigned long long x) { int t = 0; while (!(x & 1)) { x >>= 1; ++t; } return t; }
-    #endif
-    """
-    int mc_popcount64(unsigned long long x) nogil
-    int mc_lowest_bit64(unsigned long long x) nogil
 
 
 cdef extern from *:

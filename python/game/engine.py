@@ -116,6 +116,11 @@ except ImportError:  # a pure-Python build without Cython installed
 # with the literal, Cython boxed the result into a Python int and compared objects on every call.
 _C_INVALID = 0xFFFFFFFFFFFFFFFF
 
+# The phases the hot steps set and test (every answer, every drawn turn), as C integers when
+# compiled (engine.pxd): through the exported names each use was a module lookup, a conversion
+# and, for a test, a comparison of boxed ints.
+_TURN, _AFTER_CLAIM, _LAST_DRAW = TURN, AFTER_CLAIM, LAST_DRAW
+
 
 def _c_input(hand: Any, melds: int) -> bool:
     """Whether the core's C entry points take `hand` and `melds` as they are: 34 counts in bytes or
@@ -425,12 +430,12 @@ class Game:
         self._actions.append(_ANSWER_IDS[seat << 8 | uid])
         self._pending = {}
         phase = self.phase
-        if phase == TURN or phase == AFTER_CLAIM:
+        if phase == _TURN or phase == _AFTER_CLAIM:
             if uid < 34:  # DISCARD[t] (uid t), the common case first
                 self._discard_tile(seat, uid, False)
             else:
                 self._turn_action(seat, action)
-        elif phase == LAST_DRAW:
+        elif phase == _LAST_DRAW:
             self._last_draw_action(seat, action)
         else:
             self._resolve_window(pending, {seat: action})
@@ -876,11 +881,15 @@ class Game:
     def _discard_options(self, seat: int) -> List[Action]:
         """The legal discards (`_discard_mask`) as actions, in tile order."""
         mask = self._discard_mask(seat)
-        out = []
+        # (hot path: every turn a Python driver asks; the list is allocated once, at its size)
+        n = mc_popcount64(mask) if _COMPILED else bin(mask).count("1")  # type: ignore[name-defined]  # noqa: F821
+        out: List[Action] = [None] * n  # type: ignore[list-item]  # (every entry is set below)
+        k = 0
         t = 0
         while mask:
             if mask & 1:
-                out.append(DISCARD[t])
+                out[k] = DISCARD[t]
+                k += 1
             mask >>= 1
             t += 1
         return out
@@ -1028,7 +1037,7 @@ class Game:
         self.turn = seat
         self.drawn = tile
         self.replacement = replacement
-        self.phase = TURN
+        self.phase = _TURN
         if self._offers:
             self._offers = {}
         w = self.waits[seat]  # (compiled: a C integer, engine.pxd)
@@ -1134,7 +1143,7 @@ class Game:
         self.turn = seat
         self.drawn = -1
         self.replacement = False
-        self.phase = AFTER_CLAIM
+        self.phase = _AFTER_CLAIM
         if self._lazy_turn:  # the native self-play loop reads this turn itself
             self._pending = None  # type: ignore[assignment]  # (unbuilt: see _lazy_turn)
             return
@@ -1242,7 +1251,7 @@ class Game:
                     hn[drawn] += 1
                     self.turn = nxt
                     self.drawn = drawn
-                    self.phase = TURN  # (replacement is False already)
+                    self.phase = _TURN  # (replacement is False already)
                     if self._lazy_turn:  # the native self-play loop reads this turn itself
                         self._pending = None  # type: ignore[assignment]  # (unbuilt: see _lazy_turn)
                         return

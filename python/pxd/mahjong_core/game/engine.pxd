@@ -85,6 +85,7 @@ cdef class Game:
     cpdef _after_claim_turn(self, Py_ssize_t seat)
     cpdef _turn_action(self, seat, action)
     # (cdef: C calls only, from `act` and the native loop; no Python-level override to look for)
+    @cython.locals(phase=Py_ssize_t)
     cdef int _answer_only(self, Py_ssize_t seat, action, Py_ssize_t uid, pending) except -1
     cdef bint _answer_one_of(self, seat, action, Py_ssize_t uid, dict pending) except -1
     # The windows' tables are dicts (typed: `.get` and `in` are C dict calls, not method calls).
@@ -110,7 +111,7 @@ cdef class Game:
     @cython.locals(counts=counts_t, t=Py_ssize_t, mask="unsigned long long",
                    one="unsigned long long")
     cpdef unsigned long long _discard_mask(self, Py_ssize_t seat) except? 0xFFFFFFFFFFFFFFFF
-    @cython.locals(t=Py_ssize_t, mask="unsigned long long")
+    @cython.locals(t=Py_ssize_t, k=Py_ssize_t, mask="unsigned long long", out=list)
     cpdef _discard_options(self, Py_ssize_t seat)
     @cython.locals(counts=counts_t, t=Py_ssize_t)
     cpdef bint _may_kong(self, Py_ssize_t seat) except -1
@@ -143,10 +144,26 @@ cdef class Game:
 
 cpdef _core_meld(meld)
 
+cdef extern from *:
+    """
+    /* A mask's set bits: counted, and the position of the lowest (x != 0). The compiler's builtins
+       where it has them (one instruction each on current x86); a plain loop elsewhere. */
+    #if defined(__GNUC__) || defined(__clang__)
+    static inline int mc_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    static inline int mc_lowest_bit64(unsigned long long x) { return __builtin_ctzll(x); }
+    #else
+    static inline int mc_popcount64(unsigned long long x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
+    static inline int mc_lowest_bit64(unsigned long long x) { int t = 0; while (!(x & 1)) { x >>= 1; ++t; } return t; }
+    #endif
+    """
+    int mc_popcount64(unsigned long long x) noexcept nogil
+    int mc_lowest_bit64(unsigned long long x) noexcept nogil
+
 # The core's hot calls as C calls (engine.py, `_waits_mask_m`): `_COMPILED` is set from
 # `cython.compiled`, so the pure-Python source takes the Python call.
 cdef bint _COMPILED
 cdef unsigned long long _C_INVALID  # the C entries' "invalid input": a C compare, no boxing
+cdef Py_ssize_t _TURN, _AFTER_CLAIM, _LAST_DRAW  # the hot steps' phases (engine.py)
 # The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
 cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
 cdef inline bint _c_input(hand, int melds)
