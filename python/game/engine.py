@@ -120,6 +120,7 @@ _C_INVALID = 0xFFFFFFFFFFFFFFFF
 # compiled (engine.pxd): through the exported names each use was a module lookup, a conversion
 # and, for a test, a comparison of boxed ints.
 _TURN, _AFTER_CLAIM, _LAST_DRAW = TURN, AFTER_CLAIM, LAST_DRAW
+_DISCARDS = DISCARD  # (compiled: a typed tuple, indexed in C by `_discard_options`)
 
 
 def _c_input(hand: Any, melds: int) -> bool:
@@ -881,18 +882,17 @@ class Game:
     def _discard_options(self, seat: int) -> List[Action]:
         """The legal discards (`_discard_mask`) as actions, in tile order."""
         mask = self._discard_mask(seat)
-        # (hot path: every turn a Python driver asks; the list is allocated once, at its size)
-        n = mc_popcount64(mask) if _COMPILED else bin(mask).count("1")  # type: ignore[name-defined]  # noqa: F821
-        out: List[Action] = [None] * n  # type: ignore[list-item]  # (every entry is set below)
-        k = 0
-        t = 0
-        while mask:
-            if mask & 1:
-                out[k] = DISCARD[t]
+        # Hot path (every turn a Python driver or an environment asks): the list is allocated once,
+        # at its size, and compiled the loop visits the set bits only (C popcount and bit scan).
+        if _COMPILED:
+            out: List[Action] = [None] * mc_popcount64(mask)  # type: ignore[list-item,name-defined]  # noqa: F821
+            k = 0
+            while mask:
+                out[k] = _DISCARDS[mc_lowest_bit64(mask)]  # type: ignore[name-defined]  # noqa: F821
                 k += 1
-            mask >>= 1
-            t += 1
-        return out
+                mask &= mask - 1
+            return out
+        return [DISCARD[t] for t in range(mask.bit_length()) if mask >> t & 1]
 
     def _can_claim_tile(self, seat: int, tile: int) -> bool:
         """Ruleset hook: may `seat` pung/kong `tile` (Sichuan: never a void-suit tile)."""

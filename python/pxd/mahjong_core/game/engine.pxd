@@ -164,6 +164,7 @@ cdef extern from *:
 cdef bint _COMPILED
 cdef unsigned long long _C_INVALID  # the C entries' "invalid input": a C compare, no boxing
 cdef Py_ssize_t _TURN, _AFTER_CLAIM, _LAST_DRAW  # the hot steps' phases (engine.py)
+cdef tuple _DISCARDS  # actions.DISCARD, indexed in C
 # The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
 cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
 cdef inline bint _c_input(hand, int melds)
