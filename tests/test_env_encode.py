@@ -300,6 +300,25 @@ def test_encoder_rejects_tile_indices_outside_the_tiles():
         encode(game, seat)
 
 
+def test_a_river_emptied_while_it_is_read_raises():
+    """The encoder reads river items in place; a tile whose `__index__` empties the river it lies in
+    (a corrupt source) raises instead of reading past the list's end."""
+    class Emptying:
+        def __init__(self, river):
+            self.river = river
+
+        def __index__(self):
+            self.river.clear()
+            return 5
+
+    game = new_game("mcr", seed=2)
+    river = game.rivers[1]
+    river[:] = [3, 4, 6, 7]
+    river.insert(1, Emptying(river))
+    with pytest.raises(InvalidArgumentError, match="river changed while it was read"):
+        encode(game, 0, np.zeros((N_PLANES["mcr"], 34), np.uint8))
+
+
 def test_integers_of_any_type_encode_as_the_same_tiles():
     """The encoder reads a one-digit int in place and any other integer by its index: a source
     holding NumPy integers or bools encodes as the same game with plain ints."""

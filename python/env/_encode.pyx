@@ -11,6 +11,7 @@ other source (the Botzone kit's `BotzoneState`). Of another seat it reads only w
 from cpython.bytearray cimport PyByteArray_AS_STRING
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
@@ -284,6 +285,8 @@ cdef tuple _source_fields(object game):
 cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1:
     cdef int planes = _N_PLANES[rs]
     cdef int t, k, n, r, s, kind, count, cell
+    cdef long v
+    cdef PyObject* item
     cdef unsigned char visible[34]  # copies of each kind the seat sees (a consistent source: 0..4)
     cdef unsigned char hand[34]
     cdef const unsigned char* hp
@@ -340,9 +343,19 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         if n:
             memset(rcount, 0, sizeof(rcount))
             for k in range(n):
-                t = _tile_of(river[k])
-                if <unsigned>t >= 34:
-                    _bad_tile("river", s, river[k])
+                # Hot path (every tile of every river of every observation): the item is read in
+                # place, borrowed (no reference taken), its small-int value inline; anything else
+                # goes to `_tile_of`, and the river must be as long after that as before.
+                item = PyList_GET_ITEM(river, k)
+                v = mc_small_int(item)
+                if <unsigned long>v < 34:
+                    t = <int>v
+                else:
+                    t = _tile_of(<object>item)
+                    if PyList_GET_SIZE(river) != n:
+                        raise InvalidArgumentError(f"encode: seat {s}'s river changed while it was read")
+                    if <unsigned>t >= 34:
+                        _bad_tile("river", s, river[k])
                 rcount[t] += 1
                 if k >= n - 3:
                     sp[4 * 34 + t] = 1
