@@ -103,3 +103,25 @@ def test_shared_event_records_are_the_records_a_game_would_build(ruleset):
     twin = pickle.loads(pickle.dumps(game))
     assert twin._events == events and twin._actions == game._actions
     assert twin.log == game.log
+
+
+@pytest.mark.parametrize("ruleset", ["sichuan", "changbai", "mcr"])
+def test_the_shared_answering_table_stays_empty_and_is_never_left_behind(ruleset):
+    """While an answer is applied the engine's question table is one shared empty dict
+    (`_ANSWERING`): every step must replace it, and nothing may write into it."""
+    shared = engine_module._ANSWERING
+    rng = random.Random(3)
+    for hand in range(30):
+        bots = [make_bot("greedy"), make_bot("random"), make_bot("random"), make_bot("greedy")]
+        for bot in bots:
+            bot.new_hand(rng)
+        game = new_game(ruleset, seed=12, hand_no=hand)
+        while not game.finished:  # the Python driver (act), then the native loop below
+            seat, actions = next(iter(game.pending().items()))
+            assert game._pending is not shared
+            game.act(seat, actions[int(rng.random() * len(actions))])
+            if len(game.rivers[seat]) > 4:
+                break
+        play_hand(game, bots)
+        assert game.finished and game._pending is not shared
+        assert shared == {} and engine_module._ANSWERING is shared

@@ -32,7 +32,7 @@ from mahjong_core.game.actions import WIN as _WIN_ACTION
 from mahjong_core.game.actions import ActionKind
 from mahjong_core.game.bots import GreedyBot, RandomBot
 from mahjong_core.game.constants import AFTER_CLAIM as _AFTER_CLAIM
-from mahjong_core.game.engine import _ANSWER_IDS
+from mahjong_core.game.engine import _ANSWER_IDS, _ANSWERING
 
 
 cdef extern from *:
@@ -53,6 +53,7 @@ cdef extern from *:
 cdef Py_ssize_t AFTER_CLAIM = _AFTER_CLAIM
 cdef object WIN = _WIN_ACTION
 cdef tuple ANSWER_IDS = _ANSWER_IDS  # the engine's shared answer-history ints (seat << 8 | uid)
+cdef dict ANSWERING = _ANSWERING  # the engine's question table while an answer is applied
 # the kinds GreedyBot.choose answers with `_claim` (every kind its other branches do not take)
 cdef object K_PASS = ActionKind.PASS, K_PUNG = ActionKind.PUNG, K_KONG = ActionKind.KONG
 cdef object K_CHOW = ActionKind.CHOW
@@ -88,7 +89,7 @@ cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
     """What `Game._answer_only` (act's application of an answer) does for a turn's DISCARD[tile]
     (uid `tile`), written out: the hot path of every plain turn, whose question is unbuilt."""
     g._actions.append(ANSWER_IDS[seat << 8 | tile])
-    g._pending = {}
+    g._pending = ANSWERING
     g._discard_tile(seat, tile, False)
     g.step += 1
     if g._next_draw >= 0:

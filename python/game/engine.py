@@ -194,6 +194,12 @@ def _chows_of(hand: Any, tile: int) -> int:
 _DISCARD_EVENTS = tuple(("discard", seat, tile, False) for seat in range(4) for tile in range(34))
 _DRAW_EVENTS = tuple(("draw", seat, tile) for seat in range(4) for tile in range(34))
 _ANSWER_IDS = tuple(range(4 << 8))
+# The question table while an answer is applied (`_answer_only`, `_answer_one_of`, the native loop's
+# plain discard): one shared empty dict, where a new one per answer was allocated only to be dropped
+# (hot path: every answer). Every step replaces it (the next question, or a finished game's own
+# table) and no question table is ever written to after it is built, so a reader sees what it would
+# see with a fresh empty dict; a test checks that it stays empty.
+_ANSWERING: Dict[int, List[Action]] = {}
 # (class, flowers) -> the class's tile set as bytes, read once: `_from_seed` shuffles a copy of it
 # for every seeded hand, and copying bytes is one memcpy where a list is read tile by tile.
 _TILE_SETS: Dict[Tuple[Any, bool], bytes] = {}
@@ -429,7 +435,7 @@ class Game:
         """Apply the answer of the only seat asked (`pending`: the question's table; None for a
         turn the native loop read unbuilt, whose only answers there are discards)."""
         self._actions.append(_ANSWER_IDS[seat << 8 | uid])
-        self._pending = {}
+        self._pending = _ANSWERING
         phase = self.phase
         if phase == _TURN or phase == _AFTER_CLAIM:
             if uid < 34:  # DISCARD[t] (uid t), the common case first
@@ -452,7 +458,7 @@ class Game:
         answers[seat] = action
         if len(answers) < len(pending):
             return False
-        self._pending = {}
+        self._pending = _ANSWERING
         self._answers = {}
         self._resolve_window(pending, answers)
         self.step += 1
@@ -1085,9 +1091,9 @@ class Game:
         if self.tail <= self.head:
             return False
         hand = self.hands[seat]
-        if _COMPILED and _c_input(hand, 0):  # (hot path: every turn; the core's vector compare)
+        if _COMPILED and _c_input(hand, 0):  # (hot path: every turn: C's memchr, as `4 in hand` is)
             counts = hand
-            if quad_kinds_of_counts(counts) != 0:  # type: ignore[name-defined]  # noqa: F821 (cimported)
+            if memchr(counts, 4, 34):  # type: ignore[name-defined]  # noqa: F821 (cimported)
                 return True
             for t in self.pungs[seat]:  # the buffer read in place; any other index as Python reads it
                 if counts[t] if 0 <= t < 34 else hand[t]:

@@ -4,6 +4,7 @@
 # ignore this file and use Game.__slots__, which lists the same names.
 
 cimport cython
+from libc.string cimport memchr
 
 from mahjong_core._core cimport (best_discards_of_counts, held_kinds_of_counts, quad_kinds_of_counts,
                                  shanten_of_counts, waits_of_counts)
