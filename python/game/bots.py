@@ -75,6 +75,9 @@ def is_bot(obj: Any) -> bool:
 def start_hand(bots: Sequence[Any], rng: random.Random) -> None:
     """Give each bot that has the optional `new_hand(rng)` hook the hand's random stream."""
     for bot in bots:
+        if type(bot) is RandomBot and RandomBot.new_hand is _KEEP_STREAM:
+            bot.rng = rng  # what its hook (Bot.new_hand) does, without a call (hot path: every simulated hand)
+            continue
         hook = getattr(bot, "new_hand", None)
         if callable(hook):
             hook(rng)
@@ -103,6 +106,10 @@ class RandomBot(Bot):
 
     def choose(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
         return actions[int(self.rng.random() * len(actions))]
+
+
+#: Bot.new_hand, the hook a RandomBot keeps (start_hand does what it does in place while it is)
+_KEEP_STREAM = Bot.new_hand
 
 
 class GreedyBot(Bot):

@@ -121,6 +121,7 @@ _C_INVALID = 0xFFFFFFFFFFFFFFFF
 # and, for a test, a comparison of boxed ints.
 _TURN, _AFTER_CLAIM, _LAST_DRAW = TURN, AFTER_CLAIM, LAST_DRAW
 _DISCARDS = DISCARD  # (compiled: a typed tuple, indexed in C by `_discard_options`)
+_TILE_INTS = tuple(range(34))  # tile t as its Python int (compiled: a typed tuple, indexed in C)
 
 
 def _c_input(hand: Any, melds: int) -> bool:
@@ -1199,7 +1200,7 @@ class Game:
         hands = self.hands
         hs = hands[seat]
         hs[tile] -= 1
-        self.rivers[seat].append(tile)
+        self.rivers[seat].append(_TILE_INTS[tile])  # (the shared int: no conversion of the C tile)
         self.discard = tile
         self.discarder = seat
         self.after_kong = self.replacement

@@ -71,17 +71,21 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     if not isinstance(game, Game):
         raise InvalidArgumentError(f"play_hand plays a Game (e.g. new_game(...)), got {type(game).__name__}")
     g = game
-    act = g.act
-    choose = [bot.choose for bot in bots]
     # The seats of the built-in random and greedy bots are answered by the native loop
     # (game/_selfplay.pyx) where the engine is compiled and the game is a registered ruleset's own
     # class: the same choices from the same random streams, without the Python driver per decision.
     native = native_seats_for(game, bots) if _native_advance is not None else None
+    # `act` and the bots' `choose`, bound at the first question the native loop leaves (most hands: none)
+    act: Any = None
+    choose: Any = None
     while not g.finished:
         if native is not None:
             _native_advance(g, native)
             if g.finished:
                 break
+        if choose is None:
+            act = g.act
+            choose = [bot.choose for bot in bots]
         pending = g._pending
         if len(pending) == 1:
             for seat, actions in pending.items():

@@ -150,7 +150,16 @@ cdef extern from *:
     /* A mask's set bits: counted, and the position of the lowest (x != 0). The compiler's builtins
        where it has them (one instruction each on current x86); a plain loop elsewhere. */
     #if defined(__GNUC__) || defined(__clang__)
+    #if defined(__POPCNT__)
     static inline int mc_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #else  /* a baseline x86-64 build (the wheels): the builtin is a libgcc call; this is inline */
+    static inline int mc_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
     static inline int mc_lowest_bit64(unsigned long long x) { return __builtin_ctzll(x); }
     #else
     static inline int mc_popcount64(unsigned long long x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
@@ -166,6 +175,7 @@ cdef bint _COMPILED
 cdef unsigned long long _C_INVALID  # the C entries' "invalid input": a C compare, no boxing
 cdef Py_ssize_t _TURN, _AFTER_CLAIM, _LAST_DRAW  # the hot steps' phases (engine.py)
 cdef tuple _DISCARDS  # actions.DISCARD, indexed in C
+cdef tuple _TILE_INTS  # the tiles' Python ints, indexed in C
 # The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
 cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
 cdef inline bint _c_input(hand, int melds)
