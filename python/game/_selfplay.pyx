@@ -185,8 +185,8 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
             extras = g._kong_options(seat)
         if g.declares:
             declares = g._declare_options(seat)
-            if declares:
-                extras = declares if extras is None else extras + declares
+            if declares:  # (a list; none is the empty tuple: Game._declare_options)
+                extras = list(declares) if extras is None else extras + list(declares)
     if greedy is not None:
         if extras:  # kongs or declarations: GreedyBot weighs them on the full list
             options = _full_turn(g, seat, extras)

@@ -913,9 +913,11 @@ class Game:
         """Ruleset hook: `seat` (whose waits include `tile`) may win on the discard / robbed kong."""
         return True
 
-    def _declare_options(self, seat: int) -> List[Action]:
-        """Ruleset hook: 报听 discards available now (Changbai; MCR with declared_ready_fan)."""
-        return []
+    def _declare_options(self, seat: int) -> Sequence[Action]:
+        """Ruleset hook: 报听 discards available now (Changbai; MCR with declared_ready_fan): a list of
+        DECLARE actions, or the empty tuple when there are none (hot path: asked on every turn where
+        the rules have 报听, and nearly always empty; the empty tuple is shared, an empty list is not)."""
+        return ()
 
     def _declared_kong_ok(self, seat: int, tile: int, kind: int) -> bool:
         """Ruleset hook: a declared-ready seat may make this kong (its wait must not change)."""

@@ -19,7 +19,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 from mahjong_core.errors import RulesError
 from mahjong_core.game.actions import DECLARE, PIAO, PIAO_VALUES, Action
@@ -208,17 +208,18 @@ class ChangbaiGame(Game):
             return  # only a declared seat can win, and its wait is fixed at the declaration
         Game._update_waits(self, seat)
 
-    def _declare_options(self, seat: int) -> List[Action]:
+    def _declare_options(self, seat: int) -> Sequence[Action]:
         hand = self.hands[seat]
         melds = self.n_melds[seat]
         forms = self._forms
-        # Hot (every turn under ready_required): the meld count is positional (see engine._shanten_m).
+        # Hot (every turn under ready_required): the meld count is positional (see engine._shanten_m);
+        # none is the shared empty tuple (Game._declare_options).
         if not _may_be_ready(hand, melds, forms) or _shanten_m(hand, forms, melds) > 0:
-            return []
+            return ()
         # The discards leaving a ready hand (13-tile shanten 0): the lowest a discard reaches is 0 here.
         shanten, mask = _best_discards_m(hand, forms, melds)
         if shanten != 0:
-            return []
+            return ()
         out = []
         seat_melds = self.melds[seat]
         rules = self.rules

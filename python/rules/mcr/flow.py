@@ -25,7 +25,7 @@ import contextlib
 import inspect
 import sys
 from itertools import compress
-from typing import Any, Dict, Iterator, List, Optional
+from typing import Any, Dict, Iterator, List, Optional, Sequence
 
 from mahjong_core.game.actions import DECLARE, Action
 from mahjong_core.game.constants import MELD_ADDED_KONG, MELD_CONCEALED_KONG
@@ -182,12 +182,13 @@ class MCRGame(Game):
 
     # -- waits and 报听 ---------------------------------------------------------------------------
 
-    def _declare_options(self, seat: int) -> List[Action]:
+    def _declare_options(self, seat: int) -> Sequence[Action]:
         hand = self.hands[seat]
         melds = self.n_melds[seat]
-        # (every turn with declared_ready_fan; the meld count is positional: see engine._shanten_m)
+        # (every turn with declared_ready_fan; the meld count is positional: see engine._shanten_m;
+        # none is the shared empty tuple, Game._declare_options)
         if _shanten_m(hand, self.FORMS, melds) > 0:
-            return []
+            return ()
         out = []
         for t in compress(range(34), hand):  # each kind held
             hand[t] -= 1
