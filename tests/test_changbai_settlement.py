@@ -6,6 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mahjong_core import IllegalActionError, InvalidHandError
+from mahjong_core.game import new_game
 from mahjong_core.rules.changbai import ChangbaiSettlement, Rules, next_dealer, pair_amount, score
 from mahjong_core.rules.ledger import Ledger, Transfer
 
@@ -445,3 +446,22 @@ def test_every_ledger_sums_to_zero_and_pays_the_right_seats(play):
             assert t.amount >= rules.base + piao[t.payer] + piao[t.payee]
     assert s.finished
     assert 0 <= s.next_dealer() <= 3
+
+
+def test_a_games_settlement_is_the_checked_constructors():
+    """ChangbaiGame opens its hand's settlement without the constructor's checks (its engine made
+    them): the same state as the constructor gives, for every 飘 and dealer, and it settles alike."""
+    S = ChangbaiSettlement
+    rules = Rules()
+    for dealer in range(4):
+        for piao in ((0, 0, 0, 0), (2, 0, 4, 6), tuple(rules.piao_choices[-1:] * 4)):
+            fast, checked = S._for_game(rules, dealer, piao, Ledger(4)), S(rules, dealer=dealer, piao=piao, ledger=Ledger(4))
+            assert {k: v for k, v in vars(fast).items() if k != "ledger"} == \
+                   {k: v for k, v in vars(checked).items() if k != "ledger"}
+            assert fast.drawn_hand() == checked.drawn_hand() and fast.ledger == checked.ledger
+    game = new_game("changbai", seed=4)
+    while game.settlement is None or game.phase == 0:  # answer the 飘 window
+        for seat, actions in game.pending().items():
+            game.act(seat, actions[-1])
+    s = game.settlement
+    assert type(s) is S and s.ledger is game.ledger and s.dealer == game.dealer and s.piao == tuple(game.piao)

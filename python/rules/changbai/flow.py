@@ -191,8 +191,8 @@ class ChangbaiGame(Game):
         for s in range(4):
             self.piao[s] = answers[s].arg
         self._events.append(("piao", list(self.piao)))
-        self.settlement = ChangbaiSettlement(self.rules, dealer=self.dealer, piao=tuple(self.piao),
-                                                      ledger=self.ledger)
+        # (the engine checked the rules, the dealer and every 飘: the settlement skips its checks)
+        self.settlement = ChangbaiSettlement._for_game(self.rules, self.dealer, tuple(self.piao), self.ledger)
         self._deal()
         self._begin_dealer_turn()
 

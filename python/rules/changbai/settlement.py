@@ -150,20 +150,35 @@ class ChangbaiSettlement:
         piao: Sequence[int] = (0, 0, 0, 0),
         ledger: Optional[Ledger] = None,
     ) -> None:
-        self.rules = resolve(rules)
+        rules = resolve(rules)
         _require_seat("dealer", dealer)
         piao = tuple(piao)
         if len(piao) != SEATS:
             raise IllegalActionError(f"piao needs one value per seat (4), got {len(piao)}")
-        choices = self.rules.piao_choices
+        choices = rules.piao_choices
         for seat, value in enumerate(piao):
             if not _is_int(value) or value not in choices:  # (the message is built only for a bad value)
-                _require_piao(f"piao of seat {seat}", value, self.rules)
+                _require_piao(f"piao of seat {seat}", value, rules)
         if ledger is not None and ledger.seats != SEATS:
             raise IllegalActionError(f"a Changbai ledger has 4 seats, got {ledger.seats}")
+        self._open(rules, dealer, piao, ledger if ledger is not None else Ledger(SEATS))
+
+    @classmethod
+    def _for_game(cls, rules: Rules, dealer: int, piao: Tuple[int, ...], ledger: Ledger) -> "ChangbaiSettlement":
+        """The settlement of a ChangbaiGame's hand, whose engine has checked every argument already
+        (its Rules, its dealer seat, the four 飘 its players chose among the rules' choices, its
+        4-seat ledger). Hot path: once per hand, where the constructor's checks cost more than
+        settling a drawn hand."""
+        self = cls.__new__(cls)
+        self._open(rules, dealer, piao, ledger)
+        return self
+
+    def _open(self, rules: Rules, dealer: int, piao: Tuple[int, ...], ledger: Ledger) -> None:
+        """The state of a hand not yet settled (the constructor's, after its checks)."""
+        self.rules = rules
         self.dealer = dealer
         self.piao: Tuple[int, ...] = piao
-        self.ledger = ledger if ledger is not None else Ledger(SEATS)
+        self.ledger = ledger
         self.winners: Tuple[int, ...] = ()
         self.discarder: Optional[int] = None
         self.drawn = False
