@@ -54,6 +54,7 @@ cdef Py_ssize_t AFTER_CLAIM = _AFTER_CLAIM
 cdef object WIN = _WIN_ACTION
 cdef tuple ANSWER_IDS = _ANSWER_IDS  # the engine's shared answer-history ints (seat << 8 | uid)
 cdef dict ANSWERING = _ANSWERING  # the engine's question table while an answer is applied
+cdef tuple NO_DECLARATIONS = ()  # what `_declare_options` answers for none (the shared empty tuple)
 # the kinds GreedyBot.choose answers with `_claim` (every kind its other branches do not take)
 cdef object K_PASS = ActionKind.PASS, K_PUNG = ActionKind.PUNG, K_KONG = ActionKind.KONG
 cdef object K_CHOW = ActionKind.CHOW
@@ -69,10 +70,14 @@ def native_seats(bots):
     draws = [None, None, None, None]
     greedy = [None, None, None, None]
     found = False
+    rng = draw = None
     for seat in range(4):
         bot = bots[seat]
         if type(bot) is RandomBot:
-            draws[seat] = bot.rng.random
+            if bot.rng is not rng:  # (the bots of a hand usually share one stream: one bound method)
+                rng = bot.rng
+                draw = rng.random
+            draws[seat] = draw
             found = True
         elif type(bot) is GreedyBot:
             greedy[seat] = bot
@@ -185,7 +190,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
             extras = g._kong_options(seat)
         if g.declares:
             declares = g._declare_options(seat)
-            if declares:  # (a list; none is the empty tuple: Game._declare_options)
+            if declares is not NO_DECLARATIONS and declares:  # (none is the empty tuple: Game._declare_options)
                 extras = list(declares) if extras is None else extras + list(declares)
     if greedy is not None:
         if extras:  # kongs or declarations: GreedyBot weighs them on the full list

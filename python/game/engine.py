@@ -122,11 +122,14 @@ _C_INVALID = 0xFFFFFFFFFFFFFFFF
 _TURN, _AFTER_CLAIM, _LAST_DRAW = TURN, AFTER_CLAIM, LAST_DRAW
 _DISCARDS = DISCARD  # (compiled: a typed tuple, indexed in C by `_discard_options`)
 _TILE_INTS = tuple(range(34))  # tile t as its Python int (compiled: a typed tuple, indexed in C)
+_NO_TILES = bytearray(34)  # an empty hand's counts, copied (never written to)
 
 
 def _c_input(hand: Any, melds: int) -> bool:
     """Whether the core's C entry points take `hand` and `melds` as they are: 34 counts in bytes or
     a bytearray (read in place), and a meld count 0..4."""
+    if _COMPILED:  # (hot path: several calls a turn; the type and size read in place, engine.pxd)
+        return mc_34_counts(hand) and 0 <= melds <= 4  # type: ignore[name-defined]  # noqa: F821
     return (type(hand) is bytearray or type(hand) is bytes) and len(hand) == 34 and 0 <= melds <= 4
 
 
@@ -308,7 +311,7 @@ class Game:
         self.wall = wall
         self.head = 0
         self.tail = len(wall)
-        self.hands = [bytearray(34) for _ in range(4)]
+        self.hands = [_NO_TILES[:] for _ in range(4)]  # (a slice: calling bytearray(34) parses arguments)
         self.melds: List[List[Tuple[int, int, int, int]]] = [[], [], [], []]
         self.n_melds = [0, 0, 0, 0]
         self.pungs: List[List[int]] = [[], [], [], []]  # tiles of each seat's (not yet added-to) pungs

@@ -178,6 +178,15 @@ cdef tuple _DISCARDS  # actions.DISCARD, indexed in C
 cdef tuple _TILE_INTS  # the tiles' Python ints, indexed in C
 # The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
 cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
+cdef extern from *:
+    """
+    /* `hand` is 34 counts in an exact bytearray or bytes object (engine.py, `_c_input`). */
+    static inline int mc_34_counts(PyObject* hand) {
+        return (PyByteArray_CheckExact(hand) && PyByteArray_GET_SIZE(hand) == 34)
+            || (PyBytes_CheckExact(hand) && PyBytes_GET_SIZE(hand) == 34);
+    }
+    """
+    bint mc_34_counts(object hand) noexcept
 cdef inline bint _c_input(hand, int melds)
 @cython.locals(h=counts_t, r=Py_ssize_t, chows=int)
 cdef inline int _chows_of(counts_t hand, Py_ssize_t tile) noexcept
