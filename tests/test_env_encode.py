@@ -319,6 +319,36 @@ def test_a_river_emptied_while_it_is_read_raises():
         encode(game, 0, np.zeros((N_PLANES["mcr"], 34), np.uint8))
 
 
+def test_the_ruleset_state_is_read_from_any_sequence():
+    """`Game._observed_state()` (the ruleset state at the end of `_observation_fields`) may be any
+    sequence a subclass returns, or None (the attributes are then read by name): the same
+    observation as the ruleset's own tuple."""
+    from mahjong_core.game.registry import resolve_rules
+    from mahjong_core.rules.mcr.flow import MCRGame
+
+    class Listed(MCRGame):
+        def _observed_state(self):
+            return [self.prevalent_wind, [tuple(f) for f in self.flowers]]
+
+    class Unread(MCRGame):
+        def _observed_state(self):
+            return None
+
+    def played(cls):
+        game = cls._from_seed(resolve_rules("mcr", {"flowers": True}), 3, 0, 0)
+        while sum(map(len, game.flowers)) < 2 and not game.finished:
+            seat, actions = next(iter(game.pending().items()))
+            game.act(seat, actions[0])
+        return game
+
+    base = played(MCRGame)
+    assert sum(map(len, base.flowers)) >= 2
+    for cls in (Listed, Unread):
+        game = played(cls)
+        assert type(game) is cls and game.state() == base.state()
+        assert encode(game, game.turn).tobytes() == encode(base, base.turn).tobytes()
+
+
 def test_integers_of_any_type_encode_as_the_same_tiles():
     """The encoder reads a one-digit int in place and any other integer by its index: a source
     holding NumPy integers or bools encodes as the same game with plain ints."""

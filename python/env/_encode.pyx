@@ -451,12 +451,13 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     else:            # MCR: flowers, prevalent wind
         if state is None:
             state = (game.prevalent_wind, game.flowers)
-        k = <int>(<tuple>state)[0]
+        k = <int>state[0]
         if 0 <= k < 4:
             o[PREVALENT_WIND * 34 + 27 + k] = 1
-        lst = <list>(<tuple>state)[1]
+        flowers = state[1]
+        lst = flowers if type(flowers) is list else list(flowers)  # (C-level indexing below)
         for s in range(4):
-            n = len(<list>lst[s])
+            n = len(lst[s])
             if n > 8:
                 n = 8
             if n:
