@@ -127,3 +127,32 @@ def test_spawned_workers_import_a_bot_from_the_folder_the_driver_found_it_in(tmp
                       start_method="spawn")
     assert pooled.checksum == simulate("sichuan", 8, bots=[first_action_bot(), "greedy"] * 2,
                                        duplicate=True).checksum
+
+
+def test_start_hand_honours_a_random_bots_own_new_hand():
+    """start_hand sets a RandomBot's stream in place only while the bot keeps Bot.new_hand: a hook
+    set on the instance (or a subclass's) is still called."""
+    import random as _random
+
+    from mahjong_core.game.bots import RandomBot, start_hand
+
+    plain, hooked = RandomBot(), RandomBot()
+    seen = []
+    hooked.new_hand = lambda rng: seen.append(rng)
+    rng = _random.Random(5)
+    start_hand([plain, hooked], rng)
+    assert plain.rng is rng and seen == [rng] and hooked.rng is not rng
+
+
+@pytest.mark.parametrize("key", [0, 1, 7 * 2**32 + 3, (5 * 2**32 + 9) * 4 + 3, 2**200 + 11, -12345, "a-string", 2.5])
+def test_hand_stream_is_random_random_of_its_key(key):
+    """The bots' per-hand stream is built without Random.__init__'s Python frames: the same
+    generator in the same state as `random.Random(key)` (simulate's documented stream)."""
+    import random as _random
+
+    from mahjong_core.game.bots import hand_stream
+
+    ours, theirs = hand_stream(key), _random.Random(key)
+    assert type(ours) is _random.Random and vars(ours) == vars(theirs)
+    assert ours.getstate() == theirs.getstate()
+    assert [ours.random() for _ in range(5)] + [ours.gauss(0, 1)] == [theirs.random() for _ in range(5)] + [theirs.gauss(0, 1)]

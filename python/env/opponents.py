@@ -6,7 +6,7 @@ import random
 from typing import Any, List, Optional, Sequence, Tuple
 
 from mahjong_core.errors import InvalidArgumentError
-from mahjong_core.game.bots import Bot, is_bot, make_bot, start_hand
+from mahjong_core.game.bots import Bot, hand_stream, is_bot, make_bot, start_hand
 from mahjong_core.game.native import advance
 
 from ._encode import next_seat  # (compiled: the hot loop of every opponent decision)
@@ -39,7 +39,7 @@ def resolve_opponents(opponents: Any) -> List[Any]:
 
 def bot_rng(seed: int, hand_no: int) -> random.Random:
     """The opponents' random stream of hand `hand_no` of `seed` (the convention of `simulate`)."""
-    return random.Random(seed * 2**32 + hand_no)
+    return hand_stream(seed * 2**32 + hand_no)
 
 
 def play_until(game: Any, learner: int, bots: Sequence[Optional[Bot]], native: Optional[Tuple[Any, Any]] = None) -> int:

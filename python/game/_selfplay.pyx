@@ -74,7 +74,7 @@ def native_seats(bots):
     for seat in range(4):
         bot = bots[seat]
         if type(bot) is RandomBot:
-            if bot.rng is not rng:  # (the bots of a hand usually share one stream: one bound method)
+            if draw is None or bot.rng is not rng:  # (the bots of a hand usually share one stream)
                 rng = bot.rng
                 draw = rng.random
             draws[seat] = draw

@@ -22,7 +22,9 @@ GreedyBot, in order of preference:
 
 from __future__ import annotations
 
+import _random
 import random
+from types import MethodType
 from typing import Any, Dict, List, Sequence, Tuple, Type
 
 from mahjong_core.errors import InvalidArgumentError
@@ -72,14 +74,30 @@ def is_bot(obj: Any) -> bool:
     return not isinstance(obj, type) and callable(getattr(obj, "choose", None))
 
 
+def hand_stream(key: int) -> random.Random:
+    """`random.Random(key)` for an int `key`: the same generator in the same state (tests compare
+    `getstate()`), made without `Random.__init__` and `Random.seed`, two Python frames around the C
+    seeding (hot path: one stream per simulated hand; simulate's and the environments' convention
+    `random.Random(seed * 2**32 + hand)` is built here)."""
+    if type(key) is not int:
+        return random.Random(key)
+    rng = _new_random(random.Random)
+    _seed_random(rng, key)  # what Random.seed does for an int (version 2): the C seeding
+    rng.gauss_next = None  # and Random.__init__ after it
+    return rng
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
+
+
 def start_hand(bots: Sequence[Any], rng: random.Random) -> None:
     """Give each bot that has the optional `new_hand(rng)` hook the hand's random stream."""
     for bot in bots:
-        if type(bot) is RandomBot and RandomBot.new_hand is _KEEP_STREAM:
-            bot.rng = rng  # what its hook (Bot.new_hand) does, without a call (hot path: every simulated hand)
-            continue
         hook = getattr(bot, "new_hand", None)
-        if callable(hook):
+        if type(hook) is MethodType and hook.__func__ is _KEEP_STREAM:
+            bot.rng = rng  # what the hook (Bot.new_hand) does, without the call (hot path: every simulated hand)
+        elif callable(hook):
             hook(rng)
 
 

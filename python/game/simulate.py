@@ -27,7 +27,6 @@ Intervals (`stats`) are t intervals over independent units: hands, or walls in d
 from __future__ import annotations
 
 import pickle
-import random
 import time
 from array import array
 from dataclasses import dataclass, field
@@ -38,7 +37,7 @@ from mahjong_core._display import text_line
 from mahjong_core.errors import InvalidArgumentError
 
 from .backends import Job, TaskResult, run_job
-from .bots import Bot, start_hand
+from .bots import Bot, hand_stream, start_hand
 from .botspec import BotSpec, bot_specs, build_bot, local_bot
 from .engine import Game
 from .native import loop as native_loop
@@ -180,7 +179,7 @@ def run_units(ruleset: str, rules: Any, seed: int, bots: Sequence[Bot], duplicat
 def _play_one(table: SeededTable, seed: int, bots: Sequence[Bot], seating: Sequence[Bot], duplicate: bool,
               unit: int, rotation: int, dealer: Optional[int]) -> Game:
     """One hand of a run: wall (seed, unit), the bots' random stream (seed, unit[, rotation]), played out."""
-    rng = random.Random((seed * 2**32 + unit) * 4 + rotation if duplicate else seed * 2**32 + unit)
+    rng = hand_stream((seed * 2**32 + unit) * 4 + rotation if duplicate else seed * 2**32 + unit)
     start_hand(bots, rng)
     return play_hand(table.game(seed, unit, dealer), seating)
 
