@@ -451,13 +451,17 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     else:            # MCR: flowers, prevalent wind
         if state is None:
             state = (game.prevalent_wind, game.flowers)
-        k = <int>state[0]
+        if type(state) is tuple and len(<tuple>state) == 2:  # (MCRGame's own: read in C)
+            wind, flowers = (<tuple>state)[0], (<tuple>state)[1]
+        else:
+            wind, flowers = state[0], state[1]
+        k = <int>wind
         if 0 <= k < 4:
             o[PREVALENT_WIND * 34 + 27 + k] = 1
-        flowers = state[1]
         lst = flowers if type(flowers) is list else list(flowers)  # (C-level indexing below)
         for s in range(4):
-            n = len(lst[s])
+            seat_flowers = lst[s]
+            n = len(<list>seat_flowers) if type(seat_flowers) is list else len(seat_flowers)
             if n > 8:
                 n = 8
             if n:

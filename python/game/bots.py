@@ -39,7 +39,7 @@ try:  # Compiled, `cython.compiled` is True and bots.pxd cimports the core's C e
 except ImportError:  # a pure-Python build without Cython installed
     _COMPILED = False
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "is_bot", "start_hand"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "BOTS", "make_bot", "is_bot", "start_hand", "hand_stream"]
 
 
 _K_DISCARD = ActionKind.DISCARD
@@ -83,7 +83,7 @@ def hand_stream(key: int) -> random.Random:
         return random.Random(key)
     rng = _new_random(random.Random)
     _seed_random(rng, key)  # what Random.seed does for an int (version 2): the C seeding
-    rng.gauss_next = None  # and Random.__init__ after it
+    rng.gauss_next = None  # type: ignore[attr-defined]  # and Random.__init__ after it
     return rng
 
 
