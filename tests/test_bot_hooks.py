@@ -136,12 +136,14 @@ def test_start_hand_honours_a_random_bots_own_new_hand():
 
     from mahjong_core.game.bots import RandomBot, start_hand
 
-    plain, hooked = RandomBot(), RandomBot()
+    plain, hooked, forwarding, target = RandomBot(), RandomBot(), RandomBot(), RandomBot()
     seen = []
     hooked.new_hand = lambda rng: seen.append(rng)
+    forwarding.new_hand = target.new_hand  # Bot.new_hand, bound to another bot
     rng = _random.Random(5)
-    start_hand([plain, hooked], rng)
+    start_hand([plain, hooked, forwarding], rng)
     assert plain.rng is rng and seen == [rng] and hooked.rng is not rng
+    assert target.rng is rng and forwarding.rng is not rng
 
 
 @pytest.mark.parametrize("key", [0, 1, 7 * 2**32 + 3, (5 * 2**32 + 9) * 4 + 3, 2**200 + 11, -12345, "a-string", 2.5])

@@ -96,7 +96,8 @@ def start_hand(bots: Sequence[Any], rng: random.Random) -> None:
     for bot in bots:
         hook = getattr(bot, "new_hand", None)
         if type(hook) is MethodType and hook.__func__ is _KEEP_STREAM:
-            bot.rng = rng  # what the hook (Bot.new_hand) does, without the call (hot path: every simulated hand)
+            owner: Any = hook.__self__
+            owner.rng = rng  # the hook's (Bot.new_hand's) body, without the call (hot path: every hand)
         elif callable(hook):
             hook(rng)
 
@@ -126,7 +127,8 @@ class RandomBot(Bot):
         return actions[int(self.rng.random() * len(actions))]
 
 
-#: Bot.new_hand, the hook a RandomBot keeps (start_hand does what it does in place while it is)
+#: Bot.new_hand, the hook RandomBot and any bot not overriding it keep: start_hand does what it
+#: does in place when a bot's hook is this function
 _KEEP_STREAM = Bot.new_hand
 
 
