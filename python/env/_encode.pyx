@@ -16,6 +16,8 @@ from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
+from mahjong_core._bits cimport mc_lowest_bit64, mc_popcount64
+
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
 #: The attributes `encode` reads (docs/OBSERVATION.md, "Sources").
@@ -504,27 +506,32 @@ def mask_into(list actions, tuple code_of_uid, out):
         PyBuffer_Release(&b)
 
 
-from mahjong_core.game.actions import Action
+from mahjong_core.game.actions import DISCARD, Action
 
 #: The Action class (a C global: compared by pointer) and the byte offset of its `uid` slot (-1 if
 #: it cannot be read in place: then `a.uid` is used)
 cdef object _Action = Action
+cdef tuple _DISCARD = DISCARD  # DISCARD[t]: the discards, by tile
 cdef Py_ssize_t _UID_OFFSET = mc_member_offset(<PyObject*>Action.__dict__["uid"])
 
 
-cdef inline int _code_of(object a, tuple code_of_uid) except? -2:
-    """The code of Action `a` in the space whose `code_of_uid` is given (-1: not in that space).
-
-    Hot path (every legal action of every observation's mask, and every sampled action): the uid
-    is read from the Action's slot in place, where `a.uid` looks its descriptor up in the type's
-    dict first."""
+cdef inline long _uid_of(object a) except? -2:
+    """Action `a`'s uid. Hot path (every legal action of every observation's mask, every sampled
+    and every applied action): read from the Action's slot in place, where `a.uid` looks its
+    descriptor up in the type's dict first."""
     cdef PyObject* u = NULL
-    cdef long uid, code
+    cdef long uid
     if type(a) is _Action and _UID_OFFSET >= 0:
         u = mc_slot(<PyObject*>a, _UID_OFFSET)
     uid = mc_small_int(u) if u != NULL else -1
     if uid < 0:
         uid = <long>a.uid  # not read in place (a subclass, or an unset slot): the attribute
+    return uid
+
+
+cdef inline int _code_of(object a, tuple code_of_uid) except? -2:
+    """The code of Action `a` in the space whose `code_of_uid` is given (-1: not in that space)."""
+    cdef long uid = _uid_of(a), code
     if not 0 <= uid < len(code_of_uid):
         return -1
     code = mc_small_int(<PyObject*>code_of_uid[uid])
@@ -603,11 +610,24 @@ cdef inline int _next_seat_in(object table, object game) except -2:
     return best
 
 
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+
 from mahjong_core.game.engine import Game as _Game
 
-#: `Game.act` itself (the engine's method descriptor): called with the game as its first argument
-#: when the game's class does not override it, which skips looking the bound method up on the game
+#: `Game.act` and `Game._answer_seen` themselves (the engine's method descriptors): called with the
+#: game as their first argument when the game's class does not override `act`, which skips looking
+#: the bound method up on the game
 cdef object _GAME_ACT = _Game.act
+cdef object _GAME_ANSWER_SEEN = _Game._answer_seen
+
+
+cdef inline int _kth_bit(unsigned long long bits, Py_ssize_t k) noexcept:
+    """The index of the k-th (0-based) set bit of `bits` (k below its popcount): drop the k lowest,
+    take the next."""
+    while k > 0:
+        bits &= bits - 1
+        k -= 1
+    return mc_lowest_bit64(bits)
 
 
 cdef class StepKernel:
@@ -622,8 +642,12 @@ cdef class StepKernel:
     renewed whenever the row changes (hot path: each saves an attribute lookup per decision): the
     count of ledger entries already paid out and the ledger's entry list (`set_paid`, at every new
     hand; a ledger keeps its list for life), whether the game's class keeps `Game.act`, and the
-    acting seat's legal actions (every observation: the list the engine asked with, which nothing
-    changes until that seat answers).
+    question the acting seat answers next — the engine's table and that seat's legal actions in it
+    (every observation: nothing changes them until that seat answers), or, in self-play of a
+    registered ruleset class (`lazy_class`), a plain turn the engine left unbuilt (`_lazy_turn`),
+    kept as its legal discards' bit mask and step id: such a turn is answered, masked and sampled
+    from the bits, with no list of actions and no table built (`Game._answer_seen`; anything else
+    that reads the game's `_pending` builds the turn then, exactly as the engine would have).
     """
 
     cdef list games
@@ -639,16 +663,41 @@ cdef class StepKernel:
     cdef object space
     cdef object deal
     cdef object play
+    cdef object lazy_class
     cdef list chosen
-    cdef list legal      # row -> the acting seat's legal actions (the engine's list)
+    cdef list legal      # row -> the acting seat's legal actions (the engine's list); None: an unbuilt turn
+    cdef list tables     # row -> the engine's question table they came from (its identity names the question)
     cdef list entries    # row -> its game's ledger entries (Ledger._entries, append-only)
-    cdef list own_act    # row -> True when its game's class keeps Game.act (called unbound)
+    cdef unsigned long long* turn_bits  # row -> an unbuilt turn's legal discards (bit t: DISCARD[t])
+    cdef long long* turn_steps          # row -> that turn's step id
+    cdef long long* chosen_uid          # row -> the uid of the action being applied
+    cdef unsigned char* fast            # row -> its game's class keeps Game.act: `_answer_seen`
+    cdef int* code_tile                 # action code -> t when it is DISCARD[t], else -1
+    cdef int discard_code[34]           # t -> the code of DISCARD[t] (-1: not in the space)
     cdef int rs, size
     cdef double scale
 
-    def __init__(self, list games, str ruleset, object space, double scale, seats, paid, obs, masks, rewards,
-                 seat_rewards, terminated, deal, play):
+    def __cinit__(self, list games, *args, **kwargs):
         cdef Py_ssize_t n = len(games)
+        self.turn_bits = <unsigned long long*>PyMem_Malloc(max(n, 1) * sizeof(unsigned long long))
+        self.turn_steps = <long long*>PyMem_Malloc(max(n, 1) * sizeof(long long))
+        self.chosen_uid = <long long*>PyMem_Malloc(max(n, 1) * sizeof(long long))
+        self.fast = <unsigned char*>PyMem_Malloc(max(n, 1))
+        if not (self.turn_bits and self.turn_steps and self.chosen_uid and self.fast):
+            raise MemoryError()
+        memset(self.fast, 0, max(n, 1))
+
+    def __dealloc__(self):
+        PyMem_Free(self.turn_bits)
+        PyMem_Free(self.turn_steps)
+        PyMem_Free(self.chosen_uid)
+        PyMem_Free(self.fast)
+        PyMem_Free(self.code_tile)
+
+    def __init__(self, list games, str ruleset, object space, double scale, seats, paid, obs, masks, rewards,
+                 seat_rewards, terminated, deal, play, lazy_class=None):
+        cdef Py_ssize_t n = len(games)
+        cdef int t, code
         self.games = games
         self.rs = _RULESET_CODE[ruleset]
         self.space = space
@@ -665,15 +714,28 @@ cdef class StepKernel:
         self.terminated = terminated
         self.deal = deal
         self.play = play
+        self.lazy_class = lazy_class if play is None else None  # (opponents' turns are asked built)
         self.chosen = [None] * n
         self.legal = [None] * n
+        self.tables = [None] * n
         self.entries = [None] * n
-        self.own_act = [False] * n
         if (self.seats.shape[0] != n or self.paid.shape[0] != n or self.obs.shape[0] != n
                 or self.obs.shape[1] != _N_PLANES[self.rs] or self.obs.shape[2] != 34 or self.masks.shape[0] != n
                 or self.masks.shape[1] != self.size or self.rewards.shape[0] != n or self.seat_rewards.shape[0] != n
                 or self.seat_rewards.shape[1] != 4 or self.terminated.shape[0] != n):
             raise InvalidArgumentError("StepKernel: buffers of the wrong shape")
+        # the discards' codes both ways (an unbuilt turn's mask, check and sample work on tiles)
+        PyMem_Free(self.code_tile)
+        self.code_tile = <int*>PyMem_Malloc(max(self.size, 1) * sizeof(int))
+        if not self.code_tile:
+            raise MemoryError()
+        for code in range(self.size):
+            self.code_tile[code] = -1
+        for t in range(34):
+            code = _code_of(_DISCARD[t], self.code_of_uid)
+            self.discard_code[t] = code if 0 <= code < self.size else -1
+            if 0 <= code < self.size:
+                self.code_tile[code] = t
 
     cdef int _observe_row(self, Py_ssize_t i, object game, int seat, object pending=None) except -1:
         """Row i := the observation and mask of `seat` (`pending`: the game's table, when the
@@ -682,9 +744,40 @@ cdef class StepKernel:
             pending = game._pending
         legal = (<dict>pending)[seat]
         self.legal[i] = legal
+        self.tables[i] = pending
         _encode_into(game, seat, self.rs, &self.obs[i, 0, 0])
         _mask_into(legal, self.code_of_uid, &self.masks[i, 0], self.size)
         return 0
+
+    cdef int _observe_turn(self, Py_ssize_t i, object game, int seat, unsigned long long bits,
+                           long long step) except -1:
+        """Row i := the observation of `seat`, whose plain turn the engine left unbuilt, and its mask
+        from the turn's legal discards (`bits`, at step id `step`)."""
+        cdef signed char* mask = &self.masks[i, 0]
+        cdef int t, code
+        self.legal[i] = None
+        self.tables[i] = None
+        self.turn_bits[i] = bits
+        self.turn_steps[i] = step
+        _encode_into(game, seat, self.rs, &self.obs[i, 0, 0])
+        memset(mask, 0, self.size)
+        while bits:
+            t = mc_lowest_bit64(bits)
+            bits &= bits - 1
+            code = self.discard_code[t] if t < 34 else -1
+            if code >= 0:
+                mask[code] = 1
+        return 0
+
+    cdef list _turn_actions(self, Py_ssize_t i):
+        """The legal actions of row i's unbuilt turn (its discards, in tile order), for a message."""
+        cdef unsigned long long bits = self.turn_bits[i]
+        cdef int t
+        out = []
+        for t in range(34):
+            if (bits >> t) & 1 and self.discard_code[t] >= 0:
+                out.append(self.action_of_code[self.discard_code[t]])
+        return out
 
     def observe(self):
         """Rows := the observation and mask of `seats[i]` in `games[i]` (after a reset)."""
@@ -694,18 +787,22 @@ cdef class StepKernel:
 
     def set_paid(self, Py_ssize_t i, long long entries):
         """Sub-env i's ledger entries up to `entries` count as paid out: a new hand, already in
-        `games[i]` (its ledger's entry list and its `act` are read here, once per hand)."""
+        `games[i]` (its ledger's entry list, its `act`, and whether its plain turns may be left
+        unbuilt are read and set here, once per hand)."""
         game = self.games[i]
         self.paid[i] = entries
         self.entries[i] = game.ledger._entries
-        self.own_act[i] = type(game).act is _GAME_ACT
+        self.fast[i] = type(game).act is _GAME_ACT
+        if self.fast[i] and self.lazy_class is not None and type(game) is self.lazy_class:
+            game._lazy_turn = True
 
     def step(self, list codes):
         """Play `codes[i]` (Python ints) for `seats[i]` in every sub-env: every check first (all or
         nothing: IllegalActionError naming the sub-env), then act, reward, autoreset, observe."""
         cdef Py_ssize_t i, k, m, n = len(self.games)
-        cdef int seat, nxt, overflow, s
-        cdef long long code
+        cdef int seat, nxt, overflow, s, t
+        cdef long long code, r
+        cdef unsigned long long bits = 0
         cdef list chosen = self.chosen
         cdef list entries
         cdef long long d[4]
@@ -718,22 +815,36 @@ cdef class StepKernel:
             a = None
             if overflow == 0 and 0 <= code < self.size:
                 a = self.action_of_code[code]
-                if not _holds(<list>legal, a):
+                if legal is None:  # an unbuilt turn: a discard whose bit is set
+                    t = self.code_tile[code]
+                    if t < 0 or not (self.turn_bits[i] >> t) & 1:
+                        a = None
+                    self.chosen_uid[i] = t
+                elif _holds(<list>legal, a):
+                    self.chosen_uid[i] = _uid_of(a)
+                else:
                     a = None
             if a is None:
                 action = self.space.action(codes[i])  # an out-of-range code raises here, with its message
+                if legal is None:
+                    legal = self._turn_actions(i)
                 raise IllegalActionError(f"step: sub-env {i}: {action!r} is not legal for seat {seat}; legal: {legal}")
             chosen[i] = a
         for i in range(n):
             game = self.games[i]
             seat = <int>self.seats[i]
-            if self.own_act[i]:
-                _GAME_ACT(game, seat, chosen[i])
+            r = -1
+            if self.fast[i]:
+                r = _GAME_ANSWER_SEEN(game, seat, chosen[i], self.chosen_uid[i], self.tables[i],
+                                      self.turn_steps[i])
             else:
                 game.act(seat, chosen[i])
             chosen[i] = None
             pending = None
-            if self.play is None:
+            if r >= 0:  # the next question is a plain turn left unbuilt: seat | discards << 2 | step << 36
+                nxt = <int>(r & 3)
+                bits = (<unsigned long long>r >> 2) & 0x3FFFFFFFF
+            elif self.play is None:
                 pending = game._pending
                 nxt = _next_seat_in(pending, game)
             else:
@@ -749,9 +860,9 @@ cdef class StepKernel:
             else:
                 d[0] = d[1] = d[2] = d[3] = 0
                 for k in range(self.paid[i], m):
-                    t = entries[k]
-                    d[<int>t.payer] -= <long long>t.amount
-                    d[<int>t.payee] += <long long>t.amount
+                    entry = entries[k]
+                    d[<int>entry.payer] -= <long long>entry.amount
+                    d[<int>entry.payee] += <long long>entry.amount
                 self.paid[i] = m
                 for s in range(4):
                     self.seat_rewards[i, s] = <double>d[s] * self.scale
@@ -762,26 +873,35 @@ cdef class StepKernel:
                 game = self.games[i]
                 nxt = <int>self.seats[i]
                 pending = None
+                r = -1
             else:
                 self.terminated[i] = 0
                 self.seats[i] = nxt
-            self._observe_row(i, game, nxt, pending)
+            if r >= 0:
+                self._observe_turn(i, game, nxt, bits, r >> 36)
+            else:
+                self._observe_row(i, game, nxt, pending)
 
     def sample(self, const double[::1] u, long long[::1] out):
         """out[i] := the code of a legal action of `seats[i]` in `games[i]`: the one at position
         floor(u[i] · n) of its n legal actions (u[i] uniform in [0, 1): a uniform choice). The random
         policy without an (N, A) product of random numbers and masks."""
         cdef Py_ssize_t i, k, count, n = len(self.games)
-        cdef list legal
         if u.shape[0] != n or out.shape[0] != n:
             raise InvalidArgumentError(f"sample: u and out must have one entry per sub-env ({n})")
         for i in range(n):
-            legal = <list>self.legal[i]
-            count = len(legal)
+            legal = self.legal[i]
+            # (an unbuilt turn's actions are its discards in tile order: the set bits of its mask)
+            count = len(<list>legal) if legal is not None else mc_popcount64(self.turn_bits[i])
+            if count == 0:  # (the engine never asks a seat with nothing to choose; never index past the end)
+                raise IllegalActionError(f"sample: sub-env {i}'s seat {self.seats[i]} has no legal action")
             k = <Py_ssize_t>(u[i] * count)
             if k >= count:  # u[i] == 1.0 (or above): the last action
                 k = count - 1
             elif k < 0:
                 k = 0
-            out[i] = _code_of(legal[k], self.code_of_uid)
+            if legal is None:
+                out[i] = self.discard_code[_kth_bit(self.turn_bits[i], k)]
+            else:
+                out[i] = _code_of((<list>legal)[k], self.code_of_uid)
 

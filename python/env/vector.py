@@ -26,6 +26,7 @@ from typing import Any, List, Optional, Sequence, Tuple
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 from mahjong_core.game import native
 from mahjong_core.game.actions import SPACES
+from mahjong_core.game.registry import game_class
 
 from . import spaces
 from ._deps import gymnasium, numpy
@@ -82,7 +83,8 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         play = None if self.self_play else self._play
         self._kernel = StepKernel(self._games, self.ruleset, SPACES[self.ruleset], self.reward_scale,
                                   self._seat_arr, np.zeros(num_envs, np.int64), self._obs, self._masks, self._rewards,
-                                  self._seat_rewards, self._terminated.view(np.uint8), self._deal_next, play)
+                                  self._seat_rewards, self._terminated.view(np.uint8), self._deal_next, play,
+                                  game_class(self.ruleset))  # (its plain turns may be left unbuilt: StepKernel)
 
     # -- hands -------------------------------------------------------------------------------------
 

@@ -26,7 +26,8 @@ hands with it and with the engine's uncompiled source and compares every log, st
 from libc.string cimport memcpy
 
 from mahjong_core.game.bots cimport _greedy_claim, _greedy_discard
-from mahjong_core.game.engine cimport Game, mc_lowest_bit64, mc_popcount64
+from mahjong_core._bits cimport mc_lowest_bit64, mc_popcount64
+from mahjong_core.game.engine cimport Game
 
 from mahjong_core.game.actions import WIN as _WIN_ACTION
 from mahjong_core.game.actions import ActionKind
@@ -94,7 +95,7 @@ cdef int _discard(Game g, Py_ssize_t seat, Py_ssize_t tile) except -1:
     """What `Game._answer_only` (act's application of an answer) does for a turn's DISCARD[tile]
     (uid `tile`), written out: the hot path of every plain turn, whose question is unbuilt."""
     g._actions.append(ANSWER_IDS[seat << 8 | tile])
-    g._pending = ANSWERING
+    g._asked = ANSWERING
     g._discard_tile(seat, tile, False)
     g.step += 1
     if g._next_draw >= 0:
@@ -112,7 +113,7 @@ cdef int _answer(Game g, Py_ssize_t seat, object action, list options) except -1
     else:
         g.act(seat, action)
         return 0
-    g._answer_only(seat, action, action.uid, g._pending)
+    g._answer_only(seat, action, action.uid, g._asked)
     return 0
 
 
@@ -151,28 +152,18 @@ cdef object _greedy_choose(Game g, Py_ssize_t seat, list options, object bot):
     return _greedy_claim(options, g.discard, counts, g.n_melds[seat], g._forms)
 
 
-cdef dict _question(Game g):
-    """The question the engine would have built for the unbuilt turn of `g.turn`: after a chow or
-    pung the legal discards (`_after_claim_turn`), after a draw `_turn_options` (`_open_turn`, which
-    leaves a turn unbuilt only when it offers no win)."""
-    cdef Py_ssize_t seat = g.turn
-    if g.phase == AFTER_CLAIM:
-        return {seat: g._discard_options(seat)}
-    return {seat: g._turn_options(seat)}
-
-
 cdef list _full_turn(Game g, Py_ssize_t seat, list extras):
     """Build the turn's question with its kongs / declarations `extras` (`_turn_options`' order:
     the discards first) and return its actions."""
     cdef list options = g._discard_options(seat)
     if extras is not None:
         options.extend(extras)
-    g._pending = {seat: options}
+    g._asked = {seat: options}
     return options
 
 
 cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except -1:
-    """A turn the engine left unbuilt (`_pending` None). Its actions are, in this order, the legal
+    """A turn the engine left unbuilt (`_asked` None). Its actions are, in this order, the legal
     discards, then after a draw the kongs and the 报听 declarations (`Game._turn_options`); the
     discards stay a bit mask (the k-th set bit is the k-th discard of that list) and only the few
     others are asked of the engine's hooks. A choice among those others goes through `act` on the
@@ -182,7 +173,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
     cdef list extras = None
     cdef unsigned char counts[34]
     if draw is None and greedy is None:
-        g._pending = _question(g)  # the question as the engine asks it
+        g._asked_table()  # the question as the engine asks it
         return 0
     mask = g._discard_mask(seat)
     if g.phase != AFTER_CLAIM:
@@ -201,13 +192,13 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
         # on a copy of the seat's counts (no Python call, no bytearray; bots.pxd)
         hand = g.hands[seat]
         if type(hand) is not bytearray or len(<bytearray>hand) != 34:
-            g._pending = _question(g)
+            g._asked_table()
             raise AssertionError(f"seat {seat}'s hand is not 34 counts: {hand!r}")
         memcpy(counts, <const unsigned char*><bytearray>hand, 34)
         t = _greedy_discard(greedy, g, seat, mask, counts, g.n_melds[seat], g._forms,
                             g.drawn if 0 <= g.drawn < 34 else -1)
         if not (0 <= t < 34 and (mask >> t) & 1):  # (the engine writes through this index)
-            g._pending = _question(g)
+            g._asked_table()
             raise AssertionError(f"GreedyBot.discard_from gave {t!r}, not a legal discard")
         _discard(g, seat, t)
         return 0
@@ -217,7 +208,7 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
         g.act(seat, _full_turn(g, seat, extras)[k])
         return 0
     if k < 0:
-        g._pending = _question(g)
+        g._asked_table()
         raise IndexError("list index out of range")
     while k:  # the k-th set bit (0-based) of the mask: drop the k lowest, take the next
         mask &= mask - 1
@@ -240,7 +231,7 @@ def advance(Game g, tuple seats, bint ascending=False):
     g._lazy_turn = True
     try:
         while not g.finished:
-            pending = g._pending
+            pending = g._asked
             if pending is None:
                 seat = g.turn
                 _plain_turn(g, seat, draws[seat], greedy[seat])
@@ -255,7 +246,7 @@ def advance(Game g, tuple seats, bint ascending=False):
                     action = options[_pick(draw, len(options))]
                 elif greedy[seat] is not None:
                     action = _greedy_choose(g, seat, options, greedy[seat])
-                    if g._pending is not pending:
+                    if g._asked is not pending:
                         continue
                 else:
                     return
@@ -275,11 +266,11 @@ def advance(Game g, tuple seats, bint ascending=False):
                     action = options[_pick(draw, len(options))]
                 else:
                     action = _greedy_choose(g, key, options, greedy[key])
-                    if g._pending is not pending:
+                    if g._asked is not pending:
                         break
-                if _answer_one_of_many(g, key, action, pending) or g._pending is not pending:
+                if _answer_one_of_many(g, key, action, pending) or g._asked is not pending:
                     break
     finally:
         g._lazy_turn = False
-        if g._pending is None:  # never hand an unbuilt question back (only an exception leaves one)
-            g._pending = _question(g)
+        if g._asked is None:  # hand the question back built (play_hand reads the table itself)
+            g._asked_table()

@@ -270,7 +270,7 @@ class Game:
         "melds", "n_melds", "pungs", "rivers", "flowers", "won_tiles", "waits", "declared", "won", "winners",
         "phase", "turn", "drawn", "replacement", "after_kong", "last_four", "kept", "discard", "discarder",
         "kong_seat", "kong_tile", "kongs", "interrupted", "reserve", "forced_last", "lock", "declares",
-        "track_waits", "last_draws", "finished", "exhausted", "ledger", "_pending", "_answers", "_offers",
+        "track_waits", "last_draws", "finished", "exhausted", "ledger", "_asked", "_answers", "_offers",
         "_next_draw", "_actions", "_events", "step", "_lazy_turn", "_forms", "_has_chow", "_ask_every_discard",
     )
 
@@ -345,15 +345,16 @@ class Game:
         self.finished = False
         self.exhausted = False     # the hand ended because the wall ran out
         self.ledger = Ledger(4)
-        self._pending: Dict[int, List[Action]] = {}
+        self._asked: Optional[Dict[int, List[Action]]] = {}  # the question table (`_pending`)
         self._answers: Dict[int, Action] = {}
         self._offers: Dict[int, Any] = {}   # seat -> score computed when a WIN was offered
         self._next_draw = -1       # seat that draws next (the driver loop in `_run`)
         self._actions: List[int] = []  # seat << 8 | uid of every answer, in order
         self._events: List[tuple] = []
         self.step = 0              # the id of the decision point open now (see `act`)
-        # Set only while the native self-play loop (game/_selfplay.pyx) drives the hand: a plain draw
-        # then leaves `_pending` None for that loop to read the turn itself (see `_discard_tile`).
+        # Set while the native self-play loop (game/_selfplay.pyx) or the vector environment's step
+        # kernel drives the hand: a plain turn (no win on offer) is then left unbuilt (`_asked`
+        # None) for them to read as a bit mask (`_discard_mask`); `_pending` builds it on first read.
         self._lazy_turn = False
         self._init_ruleset()
         # The class-level switches the hot path reads on every discard, kept per game as C fields
@@ -368,10 +369,35 @@ class Game:
     # ------------------------------------------------------------------------------------------
     # Public API
 
+    @property
+    def _pending(self) -> Dict[int, List[Action]]:
+        """Every seat asked now -> its legal actions: the engine's own table (read it, never change
+        it; an answer replaces it). A plain turn left unbuilt while `_lazy_turn` is set is built on
+        this first read — exactly the question the engine would have asked."""
+        return self._asked_table()
+
+    @_pending.setter
+    def _pending(self, table: Dict[int, List[Action]]) -> None:
+        self._asked = table
+
+    def _asked_table(self) -> Dict[int, List[Action]]:
+        """`_pending`: the question table, the unbuilt turn of `turn` built first — after a chow or
+        pung its legal discards (`_after_claim_turn`), after a draw `_turn_options` (`_open_turn`
+        and `_discard_tile` leave a turn unbuilt only when it offers no win)."""
+        asked = self._asked
+        if asked is None:
+            seat = self.turn
+            if self.phase == _AFTER_CLAIM:
+                asked = {seat: self._discard_options(seat)}
+            else:
+                asked = {seat: self._turn_options(seat)}
+            self._asked = asked
+        return asked
+
     def pending(self) -> Dict[int, List[Action]]:
         """Every seat that must answer now -> its legal actions (empty when the hand is over)."""
         answered = self._answers
-        return {s: list(a) for s, a in self._pending.items() if s not in answered}
+        return {s: list(a) for s, a in self._asked_table().items() if s not in answered}
 
     def legal_actions(self, seat: int) -> List[Action]:
         """The legal actions of `seat` now (empty if it has nothing to answer)."""
@@ -379,7 +405,7 @@ class Game:
             seat = _seat_arg(seat)
         if seat in self._answers:
             return []
-        return list(self._pending.get(seat, ()))
+        return list(self._asked_table().get(seat, ()))
 
     def legal_mask(self, seat: int) -> bytearray:
         """0/1 per action code of this ruleset's `ActionSpace` (length `space.size`)."""
@@ -387,7 +413,7 @@ class Game:
             seat = _seat_arg(seat)
         if seat in self._answers:
             return bytearray(self.space.size)
-        return self.space.mask(self._pending.get(seat, ()))
+        return self.space.mask(self._asked_table().get(seat, ()))
 
     def act(self, seat: int, action: Any, step: Optional[int] = None) -> None:
         """Record `seat`'s answer; resolves once every pending seat answered.
@@ -409,7 +435,9 @@ class Game:
             seat = _seat_arg(seat)
         if step is not None and step != self.step:
             raise self._stale_error(seat, action, step)
-        pending = self._pending
+        pending = self._asked
+        if pending is None:  # a plain turn left unbuilt (`_lazy_turn`): built now
+            pending = self._asked_table()
         actions = pending.get(seat)
         if actions is None:
             raise self._not_pending_error(seat, action)
@@ -439,7 +467,7 @@ class Game:
         """Apply the answer of the only seat asked (`pending`: the question's table; None for a
         turn the native loop read unbuilt, whose only answers there are discards)."""
         self._actions.append(_ANSWER_IDS[seat << 8 | uid])
-        self._pending = _ANSWERING
+        self._asked = _ANSWERING
         phase = self.phase
         if phase == _TURN or phase == _AFTER_CLAIM:
             if uid < 34:  # DISCARD[t] (uid t), the common case first
@@ -454,6 +482,35 @@ class Game:
         if self._next_draw >= 0:
             self._run()
 
+    def _answer_seen(self, seat: int, action: Any, uid: int, seen: Any, step: int) -> int:
+        """The vector environment's answer (env/_encode.pyx, `StepKernel`), then its next question.
+
+        `action` (its uid `uid`) is one the caller found among `seat`'s legal actions in the question
+        it read: `seen`, the table `_asked` held then (its identity names the question), or None for
+        a plain turn left unbuilt at step id `step`. While that question is still open and `seat` has
+        not answered it, the answer is applied as `act` applies it once its checks pass; otherwise it
+        goes through `act`, which checks everything (and raises, changing nothing).
+
+        Returns the next question when it is a plain turn left unbuilt (`_lazy_turn`): its seat, its
+        legal discards as a bit mask (`_discard_mask`) and its step id, as
+        `seat | mask << 2 | step << 36`; -1 for anything else, which `_pending` then holds (a turn
+        with a kong or 报听 on offer is built here). Hot path: one call per decision of the
+        environment's self-play; `act`'s checks and the turn's list of actions are what it skips."""
+        asked = self._asked
+        if asked is not seen or (seen is None and self.step != step) or seat in self._answers:
+            self.act(seat, action)
+        elif asked is None or len(asked) == 1:
+            self._answer_only(seat, action, uid, asked)
+        else:
+            self._answer_one_of(seat, action, uid, asked)
+        if self._asked is not None:
+            return -1
+        turn = self.turn
+        if self.phase != _AFTER_CLAIM and (self._may_kong(turn) or (self.declares and self._declare_options(turn))):
+            self._asked_table()  # a kong or 报听 on offer too: the question as the engine asks it
+            return -1
+        return turn | self._discard_mask(turn) << 2 | self.step << 36
+
     def _answer_one_of(self, seat: int, action: Any, uid: int, pending: Dict[int, List[Action]]) -> bool:
         """Record the answer of one of several seats asked (not answered yet); resolve the window
         once every seat has answered. True when it resolved."""
@@ -462,7 +519,7 @@ class Game:
         answers[seat] = action
         if len(answers) < len(pending):
             return False
-        self._pending = _ANSWERING
+        self._asked = _ANSWERING
         self._answers = {}
         self._resolve_window(pending, answers)
         self.step += 1
@@ -609,7 +666,7 @@ class Game:
         new.finished = self.finished
         new.exhausted = self.exhausted
         new.ledger = self.ledger.copy()
-        new._pending = {s: list(a) for s, a in self._pending.items()}  # (Action objects are shared)
+        new._asked = {s: list(a) for s, a in self._asked_table().items()}  # (Action objects are shared)
         new._answers = dict(self._answers)
         new._offers = dict(self._offers)  # (scores are immutable)
         new._next_draw = self._next_draw
@@ -658,7 +715,8 @@ class Game:
         return self.clone()
 
     def __getstate__(self) -> Dict[str, Any]:
-        state = {name: getattr(self, name) for name in _SLOTS}
+        state = {name: getattr(self, name) for name in _STATE_NAMES}  # (`_pending`: the table, built)
+        state["_lazy_turn"] = False  # (as clone: a copy builds every question)
         for name in _ruleset_slots(type(self)):
             if hasattr(self, name):
                 state[name] = getattr(self, name)
@@ -726,7 +784,7 @@ class Game:
             "kongs": self.kongs, "interrupted": self.interrupted, "finished": self.finished, "step": self.step,
             "pungs": [list(p) for p in self.pungs],
             "exhausted": self.exhausted,
-            "pending": {str(s): [a.uid for a in acts] for s, acts in self._pending.items()},
+            "pending": {str(s): [a.uid for a in acts] for s, acts in self._asked_table().items()},
             "answers": {str(s): a.uid for s, a in self._answers.items()},
             "actions": [[a >> 8, a & 255] for a in self._actions], "n_events": len(self._events),
             "reserve": self.reserve, "lock": None if self.lock is None else list(self.lock),
@@ -1060,25 +1118,25 @@ class Game:
             # Changbai's last four: only a self-drawn win; otherwise the tile is simply kept.
             if can_win:
                 self.phase = LAST_DRAW
-                self._pending = {seat: [WIN, PASS]}
+                self._asked = {seat: [WIN, PASS]}
             else:
                 self.kept[seat] = tile
                 self._events.append(("keep", seat))
                 self._next_draw = self._next_seat(seat)
             return
         if can_win and self.forced_last and self.tail - self.head < self.forced_last:
-            self._pending = {seat: [WIN]}
+            self._asked = {seat: [WIN]}
             return
         if self.declared[seat]:
             self._declared_turn(seat, tile, can_win)
             return
         if self._lazy_turn and not can_win:  # the native self-play loop reads this turn itself
-            self._pending = None  # type: ignore[assignment]  # (unbuilt: see _lazy_turn)
+            self._asked = None  # (unbuilt: see _lazy_turn)
             return
         options = self._turn_options(seat)
         if can_win:
             options.insert(0, WIN)
-        self._pending = {seat: options}
+        self._asked = {seat: options}
 
     def _turn_options(self, seat: int) -> List[Action]:
         """A plain turn's actions besides a win: the discards, kongs while the wall lasts, 报听."""
@@ -1125,7 +1183,7 @@ class Game:
             self._discard_tile(seat, tile, False)
             return
         options.append(DISCARD[tile])
-        self._pending = {seat: options}
+        self._asked = {seat: options}
 
     def _kong_options(self, seat: int) -> List[Action]:  # noqa: D401
         """Concealed kongs (four in hand) and added kongs (a pung plus the fourth in hand)."""
@@ -1157,9 +1215,9 @@ class Game:
         self.replacement = False
         self.phase = _AFTER_CLAIM
         if self._lazy_turn:  # the native self-play loop reads this turn itself
-            self._pending = None  # type: ignore[assignment]  # (unbuilt: see _lazy_turn)
+            self._asked = None  # (unbuilt: see _lazy_turn)
             return
-        self._pending = {seat: self._discard_options(seat)}
+        self._asked = {seat: self._discard_options(seat)}
 
     # ------------------------------------------------------------------------------------------
     # Resolution
@@ -1265,9 +1323,9 @@ class Game:
                     self.drawn = drawn
                     self.phase = _TURN  # (replacement is False already)
                     if self._lazy_turn:  # the native self-play loop reads this turn itself
-                        self._pending = None  # type: ignore[assignment]  # (unbuilt: see _lazy_turn)
+                        self._asked = None  # (unbuilt: see _lazy_turn)
                         return
-                    self._pending = {nxt: self._turn_options(nxt)}
+                    self._asked = {nxt: self._turn_options(nxt)}
                     return
             self._next_draw = nxt
             return
@@ -1328,7 +1386,7 @@ class Game:
                 pending[s] = options
         if pending:
             self.phase = CLAIM
-            self._pending = pending
+            self._asked = pending
         else:
             self._next_draw = self._next_seat(discarder)
 
@@ -1455,7 +1513,7 @@ class Game:
             self.phase = ROB
             self.kong_seat = seat
             self.kong_tile = tile
-            self._pending = pending
+            self._asked = pending
             return
         self._complete_added_kong(seat, tile)
 
@@ -1516,7 +1574,7 @@ class Game:
     def _end(self) -> None:
         self.finished = True
         self.phase = DONE
-        self._pending = {}
+        self._asked = {}
         self._answers = {}
         self._next_draw = -1
         self._events.append(("end", list(self.winners), self.ledger.totals()))
@@ -1581,12 +1639,15 @@ class Game:
             return IllegalActionError(f"seat must be 0..3, got {seat!r}")
         if seat in self._answers:
             return IllegalActionError(f"seat {seat} already answered this {PHASES[self.phase]} window")
-        waiting = sorted(s for s in self._pending if s not in self._answers)
+        waiting = sorted(s for s in self._asked_table() if s not in self._answers)
         return IllegalActionError(
             f"seat {seat} has nothing to answer now ({PHASES[self.phase]}); waiting for seat(s) {waiting}")
 
 
 _SLOTS = Game.__slots__
+#: what `__getstate__` keeps: the slots, the question table under the name pickles have always used
+#: (`_pending`, read through the property: an unbuilt turn is built first)
+_STATE_NAMES = tuple("_pending" if name == "_asked" else name for name in _SLOTS)
 
 #: values `clone` shares between the copies (immutable, or modules)
 _SHARED = (int, float, str, bytes, tuple, frozenset, ModuleType, Enum)

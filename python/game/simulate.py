@@ -63,9 +63,9 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     # bot's `choose` bound once per hand. A one-seat table never holds a stored answer (`act` resolves
     # it at once), so that common case needs no look at the answers. A bot may end the hand inside
     # `choose` (a Botzone program's wrong answer is penalised there: `botzone.program`); its answer
-    # is then dropped — the engine replaces `_pending` whenever the questions change.
+    # is then dropped — the engine replaces its table (`_pending`) whenever the questions change.
     # Compiled, `g` is typed as the engine's extension type (python/pxd/.../simulate.pxd), so
-    # `g.finished` / `g._pending` / `g._answers` are struct reads instead of attribute lookups (three
+    # `g.finished` / `g._asked` / `g._answers` are struct reads instead of attribute lookups (three
     # per decision); hence the type check, which a non-Game would otherwise fail deep in the loop.
     if not isinstance(game, Game):
         raise InvalidArgumentError(f"play_hand plays a Game (e.g. new_game(...)), got {type(game).__name__}")
@@ -85,11 +85,13 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
         if choose is None:
             act = g.act
             choose = [bot.choose for bot in bots]
-        pending = g._pending
+        pending = g._asked  # (the table `_pending` reads; advance hands it back built)
+        if pending is None:
+            pending = g._asked_table()
         if len(pending) == 1:
             for seat, actions in pending.items():
                 action = choose[seat](game, seat, actions)
-                if g._pending is pending:
+                if g._asked is pending:
                     act(seat, action)
             continue
         answered = g._answers
@@ -97,10 +99,10 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
             if seat in answered:
                 continue
             action = choose[seat](game, seat, pending[seat])
-            if g._pending is not pending:
+            if g._asked is not pending:
                 break
             act(seat, action)
-            if g._pending is not pending:
+            if g._asked is not pending:
                 break
     return game
 

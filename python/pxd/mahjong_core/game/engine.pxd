@@ -61,7 +61,7 @@ cdef class Game:
     cdef public bint finished
     cdef public bint exhausted
     cdef public object ledger
-    cdef public dict _pending
+    cdef public dict _asked  # the question table; None: a plain turn left unbuilt (`_pending` builds it)
     cdef public dict _answers
     cdef public dict _offers
     cdef public Py_ssize_t _next_draw
@@ -88,6 +88,10 @@ cdef class Game:
     # (cdef: C calls only, from `act` and the native loop; no Python-level override to look for)
     @cython.locals(phase=Py_ssize_t)
     cdef int _answer_only(self, Py_ssize_t seat, action, Py_ssize_t uid, pending) except -1
+    @cython.locals(seat=Py_ssize_t)
+    cdef dict _asked_table(self)
+    @cython.locals(turn=Py_ssize_t)
+    cpdef long long _answer_seen(self, Py_ssize_t seat, action, Py_ssize_t uid, seen, long long step) except? -2
     cdef bint _answer_one_of(self, seat, action, Py_ssize_t uid, dict pending) except -1
     # The windows' tables are dicts (typed: `.get` and `in` are C dict calls, not method calls).
     cpdef _resolve_window(self, dict pending, dict answers)
@@ -145,29 +149,8 @@ cdef class Game:
 
 cpdef _core_meld(meld)
 
-cdef extern from *:
-    """
-    /* A mask's set bits: counted, and the position of the lowest (x != 0). The compiler's builtins
-       where it has them (one instruction each on current x86); a plain loop elsewhere. */
-    #if defined(__GNUC__) || defined(__clang__)
-    #if defined(__POPCNT__)
-    static inline int mc_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
-    #else  /* a baseline x86-64 build (the wheels): the builtin is a libgcc call; this is inline */
-    static inline int mc_popcount64(unsigned long long x) {
-        x = x - ((x >> 1) & 0x5555555555555555ULL);
-        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
-        return (int)((x * 0x0101010101010101ULL) >> 56);
-    }
-    #endif
-    static inline int mc_lowest_bit64(unsigned long long x) { return __builtin_ctzll(x); }
-    #else
-    static inline int mc_popcount64(unsigned long long x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
-    static inline int mc_lowest_bit64(unsigned long long x) { int t = 0; while (!(x & 1)) { x >>= 1; ++t; } return t; }
-    #endif
-    """
-    int mc_popcount64(unsigned long long x) noexcept nogil
-    int mc_lowest_bit64(unsigned long long x) noexcept nogil
+# A mask's set bits, counted and found (the native loop and `_discard_options`): mahjong_core/_bits.pxd
+from mahjong_core._bits cimport mc_lowest_bit64, mc_popcount64
 
 # The core's hot calls as C calls (engine.py, `_waits_mask_m`): `_COMPILED` is set from
 # `cython.compiled`, so the pure-Python source takes the Python call.

@@ -1,0 +1,27 @@
+# Bit-mask helpers shared by the compiled modules (C only: nothing here exists at run time). A
+# turn's legal discards are a 34-bit mask (`Game._discard_mask`); the engine, the native self-play
+# loop and the vector environment's step kernel count and walk its set bits with these.
+
+cdef extern from *:
+    """
+    /* A mask's set bits: counted, and the position of the lowest (x != 0). The compiler's builtins
+       where it has them (one instruction each on current x86); a plain loop elsewhere. */
+    #if defined(__GNUC__) || defined(__clang__)
+    #if defined(__POPCNT__)
+    static inline int mc_popcount64(unsigned long long x) { return __builtin_popcountll(x); }
+    #else  /* a baseline x86-64 build (the wheels): the builtin is a libgcc call; this is inline */
+    static inline int mc_popcount64(unsigned long long x) {
+        x = x - ((x >> 1) & 0x5555555555555555ULL);
+        x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+        x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+        return (int)((x * 0x0101010101010101ULL) >> 56);
+    }
+    #endif
+    static inline int mc_lowest_bit64(unsigned long long x) { return __builtin_ctzll(x); }
+    #else
+    static inline int mc_popcount64(unsigned long long x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
+    static inline int mc_lowest_bit64(unsigned long long x) { int t = 0; while (!(x & 1)) { x >>= 1; ++t; } return t; }
+    #endif
+    """
+    int mc_popcount64(unsigned long long x) noexcept nogil
+    int mc_lowest_bit64(unsigned long long x) noexcept nogil
