@@ -144,6 +144,27 @@ def test_encoder_matches_the_reference_rendering(ruleset, rules):
     assert n > 200
 
 
+@pytest.mark.parametrize("ruleset,rules", [("sichuan", None), ("changbai", None), ("mcr", {"flowers": True})])
+def test_every_cell_is_written_whatever_the_buffer_held(ruleset, rules):
+    """The encoder clears only the planes it writes cell by cell and writes the count planes whole:
+    a buffer holding anything (all ones, random bytes, the last observation) ends up the same."""
+    rng = np.random.default_rng(6)
+    out = np.empty((N_PLANES[ruleset], 34), np.uint8)
+    n = 0
+    for game, seat in decision_points(ruleset, 2, every=1, rules=rules):
+        for viewer in range(4):
+            expected = reference(game, viewer)
+            for fill in ("ones", "random", "previous"):
+                if fill == "ones":
+                    out[:] = 255
+                elif fill == "random":
+                    out[:] = rng.integers(0, 256, out.shape, dtype=np.uint8)
+                _encode.encode_into(game, viewer, out)
+                assert np.array_equal(out, expected), (fill, viewer)
+            n += 1
+    assert n > 100
+
+
 class AttributeSource:
     """A game seen only through its attributes: no `_observation_fields`, so the encoder reads it the
     way it reads any other observation source (the Botzone kit's state), attribute by attribute."""

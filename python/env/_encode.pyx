@@ -55,6 +55,12 @@ _N_PLANES[0] = RULESET_BASE + 8
 _N_PLANES[1] = RULESET_BASE + 1
 _N_PLANES[2] = RULESET_BASE + 1
 N_PLANES = {"sichuan": _N_PLANES[0], "changbai": _N_PLANES[1], "mcr": _N_PLANES[2]}
+# What `_encode_into`'s partial clear relies on: the planes it writes whole (the hand's four, each
+# seat's river counts first in its block, unseen and visible) and the ones it clears tile the layout.
+_FULL_PLANES_CHECKED = (DRAWN == HAND + 4 and SEAT_BASE == DRAWN + 1 and UNSEEN == SEAT_BASE + 4 * SEAT_PLANES
+                        and VISIBLE == UNSEEN + 4 and LAST_DISCARD == VISIBLE + 4)
+if not _FULL_PLANES_CHECKED:
+    raise ImportError("mahjong_core.env._encode: the plane layout does not match the encoder's clearing")
 
 _np = None
 
@@ -296,7 +302,13 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     cdef tuple m
     cdef unsigned char* sp
 
-    memset(o, 0, planes * 34)
+    # Only the planes written cell by cell are cleared (the drawn tile's, and from the last discard's
+    # on; each seat's in the seat loop): the hand's, unseen and visible planes and a river's count
+    # planes are written whole below (`_count_planes`). The observation is 2.3 kB, a third of it
+    # count planes; the clear was ~40 % of this function's instructions (callgrind counts `rep
+    # stosb` per byte: far less of its time). `_FULL_PLANES_CHECKED` holds the layout to this.
+    memset(o + DRAWN * 34, 0, 34)
+    memset(o + LAST_DISCARD * 34, 0, (planes - LAST_DISCARD) * 34)
     memset(visible, 0, sizeof(visible))
 
     cdef tuple fields = _source_fields(game)
@@ -343,6 +355,7 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         river = <list>rivers[s]
         n = len(river)
         if n:
+            memset(sp + 3 * 34, 0, (SEAT_PLANES - 3) * 34)  # (planes 0..2: `_count_planes` below)
             memset(rcount, 0, sizeof(rcount))
             for k in range(n):
                 # Hot path (every tile of every river of every observation): the item is read in
@@ -365,6 +378,8 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
             _count_planes(sp, rcount, 3)  # planes 0..2: at least 1, 2, 3 copies in this river
             for t in range(34):
                 visible[t] += rcount[t]
+        else:
+            memset(sp, 0, SEAT_PLANES * 34)
         ms = <list>melds[s]
         for m in ms:
             kind = _tile_of(m[0])
