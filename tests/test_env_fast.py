@@ -12,7 +12,7 @@ from mahjong_core.env import VectorEnv, aec_env, encode  # noqa: E402
 from mahjong_core.env import _encode  # noqa: E402
 from mahjong_core.env.opponents import bot_rng, play_until, resolve_opponents  # noqa: E402
 from mahjong_core.env.table import Table, next_seat  # noqa: E402
-from mahjong_core.errors import IllegalActionError  # noqa: E402
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError  # noqa: E402
 from mahjong_core.game import new_game  # noqa: E402
 
 RULESETS = ("sichuan", "changbai", "mcr")
@@ -254,3 +254,23 @@ def test_vector_calls_a_game_classes_own_act(ruleset):
         assert np.array_equal(ra, rb) and np.array_equal(ta, tb)
     assert len(calls) == 120 * 3
     assert all(type(t.game).__name__ == "Counted" for t in counting.tables)
+
+
+def test_step_kernel_checks_its_rows():
+    """The kernel's per-row arrays are as long as the env's list of games at construction: a row
+    outside them, or a list that changed length, raises instead of being read or written."""
+    env = VectorEnv("sichuan", 3)
+    env.reset(seed=1)
+    kernel = env._kernel
+    for bad in (-1, 3, 10**6):
+        with pytest.raises(InvalidArgumentError, match="row"):
+            kernel.set_paid(bad, 0)
+    env._games.append(env._games[0])
+    try:
+        with pytest.raises(InvalidArgumentError, match="4 entries, not 3"):
+            kernel.step([0, 0, 0, 0])
+        with pytest.raises(InvalidArgumentError, match="4 entries, not 3"):
+            env.sample_actions(0)
+    finally:
+        env._games.pop()
+    env.step(env.sample_actions(0))

@@ -690,10 +690,12 @@ cdef class StepKernel:
     cdef int* code_tile                 # action code -> t when it is DISCARD[t], else -1
     cdef int discard_code[34]           # t -> the code of DISCARD[t] (-1: not in the space)
     cdef int rs, size
+    cdef Py_ssize_t n                   # the rows (len(games) at construction: the C arrays' length)
     cdef double scale
 
     def __cinit__(self, list games, *args, **kwargs):
         cdef Py_ssize_t n = len(games)
+        self.n = n
         self.turn_bits = <unsigned long long*>PyMem_Malloc(max(n, 1) * sizeof(unsigned long long))
         self.turn_steps = <long long*>PyMem_Malloc(max(n, 1) * sizeof(long long))
         self.chosen_uid = <long long*>PyMem_Malloc(max(n, 1) * sizeof(long long))
@@ -794,16 +796,24 @@ cdef class StepKernel:
                 out.append(self.action_of_code[self.discard_code[t]])
         return out
 
+    cdef Py_ssize_t _rows(self) except -1:
+        """N, checked against the env's list of games (the per-row arrays are N long)."""
+        if len(self.games) != self.n:
+            raise InvalidArgumentError(f"StepKernel: the list of games has {len(self.games)} entries, not {self.n}")
+        return self.n
+
     def observe(self):
         """Rows := the observation and mask of `seats[i]` in `games[i]` (after a reset)."""
         cdef Py_ssize_t i
-        for i in range(len(self.games)):
+        for i in range(self._rows()):
             self._observe_row(i, self.games[i], <int>self.seats[i])
 
     def set_paid(self, Py_ssize_t i, long long entries):
         """Sub-env i's ledger entries up to `entries` count as paid out: a new hand, already in
         `games[i]` (its ledger's entry list, its `act`, and whether its plain turns may be left
         unbuilt are read and set here, once per hand)."""
+        if not 0 <= i < self._rows():
+            raise InvalidArgumentError(f"StepKernel.set_paid: row {i} is not 0..{self.n - 1}")
         game = self.games[i]
         self.paid[i] = entries
         self.entries[i] = game.ledger._entries
@@ -814,7 +824,7 @@ cdef class StepKernel:
     def step(self, list codes):
         """Play `codes[i]` (Python ints) for `seats[i]` in every sub-env: every check first (all or
         nothing: IllegalActionError naming the sub-env), then act, reward, autoreset, observe."""
-        cdef Py_ssize_t i, k, m, n = len(self.games)
+        cdef Py_ssize_t i, k, m, n = self._rows()
         cdef int seat, nxt, overflow, s, t
         cdef long long code, r
         cdef unsigned long long bits = 0
@@ -901,7 +911,7 @@ cdef class StepKernel:
         """out[i] := the code of a legal action of `seats[i]` in `games[i]`: the one at position
         floor(u[i] · n) of its n legal actions (u[i] uniform in [0, 1): a uniform choice). The random
         policy without an (N, A) product of random numbers and masks."""
-        cdef Py_ssize_t i, k, count, n = len(self.games)
+        cdef Py_ssize_t i, k, count, n = self._rows()
         if u.shape[0] != n or out.shape[0] != n:
             raise InvalidArgumentError(f"sample: u and out must have one entry per sub-env ({n})")
         for i in range(n):
