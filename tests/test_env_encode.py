@@ -370,6 +370,31 @@ def test_the_ruleset_state_is_read_from_any_sequence():
         assert encode(game, game.turn).tobytes() == encode(base, base.turn).tobytes()
 
 
+@pytest.mark.parametrize("ruleset,name", [("sichuan", "void"), ("changbai", "piao")])
+def test_the_per_seat_state_is_read_from_any_sequence_of_integers(ruleset, name):
+    """Sichuan's void suits and Changbai's 飘 (a list of ints, read in place) as a tuple of NumPy
+    integers from a subclass: the same observations."""
+    from mahjong_core.game.registry import game_class, resolve_rules
+
+    class Tupled(game_class(ruleset)):
+        def _observed_state(self):
+            return tuple(np.int64(v) for v in getattr(self, name))
+
+    base = game_class(ruleset)._from_seed(resolve_rules(ruleset, None), 4, 0, 0)
+    other = Tupled._from_seed(resolve_rules(ruleset, None), 4, 0, 0)
+    rng = random.Random(2)
+    n = 0
+    while not base.finished:
+        seat, actions = next(iter(base.pending().items()))
+        for viewer in range(4):
+            assert encode(other, viewer).tobytes() == encode(base, viewer).tobytes()
+        n += any(v >= 0 for v in getattr(base, name))
+        action = actions[rng.randrange(len(actions))]
+        base.act(seat, action)
+        other.act(seat, action)
+    assert n > 10  # the state was set for most of the hand
+
+
 def test_integers_of_any_type_encode_as_the_same_tiles():
     """The encoder reads a one-digit int in place and any other integer by its index: a source
     holding NumPy integers or bools encodes as the same game with plain ints."""
