@@ -619,8 +619,12 @@ cdef inline bint _holds(list actions, object a):
 
 
 cdef inline int _next_seat(object game) except -2:
-    """table.next_seat in C: the lowest unanswered pending seat, -1 when nothing is pending."""
-    return _next_seat_in(game._pending, game)
+    """table.next_seat in C: the lowest unanswered pending seat, -1 when nothing is pending; a
+    plain turn left unbuilt (`Game._lazy_turn`) is its seat's, and stays unbuilt."""
+    asked = game._asked
+    if asked is None:
+        return <int>game.turn
+    return _next_seat_in(asked, game)
 
 
 cdef inline int _next_seat_in(object table, object game) except -2:
@@ -647,6 +651,7 @@ from mahjong_core.game.engine import Game as _Game
 #: the bound method up on the game
 cdef object _GAME_ACT = _Game.act
 cdef object _GAME_ANSWER_SEEN = _Game._answer_seen
+cdef object _GAME_UNBUILT_TURN = _Game._unbuilt_turn
 
 
 cdef inline int _kth_bit(unsigned long long bits, Py_ssize_t k) noexcept:
@@ -744,7 +749,7 @@ cdef class StepKernel:
         self.terminated = terminated
         self.deal = deal
         self.play = play
-        self.lazy_class = lazy_class if play is None else None  # (opponents' turns are asked built)
+        self.lazy_class = lazy_class
         self.chosen = [None] * n
         self.legal = [None] * n
         self.tables = [None] * n
@@ -879,14 +884,15 @@ cdef class StepKernel:
                 game.act(seat, chosen[i])
             chosen[i] = None
             pending = None
+            if self.play is not None:
+                nxt = <int>self.play(i)  # the opponents, up to the learner's next question
+                r = _GAME_UNBUILT_TURN(game) if nxt >= 0 and self.fast[i] else -1
             if r >= 0:  # the next question is a plain turn left unbuilt: seat | discards << 2 | step << 36
                 nxt = <int>(r & 3)
                 bits = (<unsigned long long>r >> 2) & 0x3FFFFFFFF
             elif self.play is None:
                 pending = game._pending
                 nxt = _next_seat_in(pending, game)
-            else:
-                nxt = <int>self.play(i)
             # reward: the seats' ledger changes since the last step. The ledger is append-only, so the
             # new entries are the delta (its entry list, kept per row: its __len__ / totals() are Python calls)
             entries = <list>self.entries[i]

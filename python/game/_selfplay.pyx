@@ -163,7 +163,8 @@ cdef list _full_turn(Game g, Py_ssize_t seat, list extras):
 
 
 cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except -1:
-    """A turn the engine left unbuilt (`_asked` None). Its actions are, in this order, the legal
+    """A turn the engine left unbuilt (`_asked` None) of a seat this loop plays (`draw`: a
+    RandomBot's stream, or `greedy`: a GreedyBot). Its actions are, in this order, the legal
     discards, then after a draw the kongs and the 报听 declarations (`Game._turn_options`); the
     discards stay a bit mask (the k-th set bit is the k-th discard of that list) and only the few
     others are asked of the engine's hooks. A choice among those others goes through `act` on the
@@ -172,9 +173,6 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
     cdef Py_ssize_t n, k, t
     cdef list extras = None
     cdef unsigned char counts[34]
-    if draw is None and greedy is None:
-        g._asked_table()  # the question as the engine asks it
-        return 0
     mask = g._discard_mask(seat)
     if g.phase != AFTER_CLAIM:
         if g._may_kong(seat):
@@ -228,12 +226,15 @@ def advance(Game g, tuple seats, bint ascending=False):
     draws, greedy = seats
     if len(draws) != 4 or len(greedy) != 4:
         raise ValueError("advance: seats must have one entry per seat")
+    cdef bint was_lazy = g._lazy_turn
     g._lazy_turn = True
     try:
         while not g.finished:
             pending = g._asked
             if pending is None:
                 seat = g.turn
+                if draws[seat] is None and greedy[seat] is None:
+                    return  # another bot's turn: left unbuilt (its reader builds it)
                 _plain_turn(g, seat, draws[seat], greedy[seat])
                 continue
             if len(pending) == 1:
@@ -271,6 +272,5 @@ def advance(Game g, tuple seats, bint ascending=False):
                 if _answer_one_of_many(g, key, action, pending) or g._asked is not pending:
                     break
     finally:
-        g._lazy_turn = False
-        if g._asked is None:  # hand the question back built (play_hand reads the table itself)
-            g._asked_table()
+        # (a question left unbuilt stays so: whoever reads `_pending` next builds it)
+        g._lazy_turn = was_lazy

@@ -491,11 +491,8 @@ class Game:
         not answered it, the answer is applied as `act` applies it once its checks pass; otherwise it
         goes through `act`, which checks everything (and raises, changing nothing).
 
-        Returns the next question when it is a plain turn left unbuilt (`_lazy_turn`): its seat, its
-        legal discards as a bit mask (`_discard_mask`) and its step id, as
-        `seat | mask << 2 | step << 36`; -1 for anything else, which `_pending` then holds (a turn
-        with a kong or 报听 on offer is built here). Hot path: one call per decision of the
-        environment's self-play; `act`'s checks and the turn's list of actions are what it skips."""
+        Returns the next question as `_unbuilt_turn` does. Hot path: one call per decision of the
+        environment; `act`'s checks and the turn's list of actions are what it skips."""
         asked = self._asked
         if asked is not seen or (seen is None and self.step != step) or seat in self._answers:
             self.act(seat, action)
@@ -503,6 +500,13 @@ class Game:
             self._answer_only(seat, action, uid, asked)
         else:
             self._answer_one_of(seat, action, uid, asked)
+        return self._unbuilt_turn()
+
+    def _unbuilt_turn(self) -> int:
+        """The question open now, when it is a plain turn left unbuilt (`_lazy_turn`) that offers
+        only discards: its seat, its legal discards as a bit mask (`_discard_mask`) and its step id,
+        as `seat | mask << 2 | step << 36`. -1 for any other question, which `_pending` then holds
+        (a turn with a kong or 报听 on offer is built here), or none (the hand is over)."""
         if self._asked is not None:
             return -1
         turn = self.turn

@@ -90,8 +90,9 @@ cdef class Game:
     cdef int _answer_only(self, Py_ssize_t seat, action, Py_ssize_t uid, pending) except -1
     @cython.locals(seat=Py_ssize_t)
     cdef dict _asked_table(self)
-    @cython.locals(turn=Py_ssize_t)
     cpdef long long _answer_seen(self, Py_ssize_t seat, action, Py_ssize_t uid, seen, long long step) except? -2
+    @cython.locals(turn=Py_ssize_t)
+    cpdef long long _unbuilt_turn(self) except? -2
     cdef bint _answer_one_of(self, seat, action, Py_ssize_t uid, dict pending) except -1
     # The windows' tables are dicts (typed: `.get` and `in` are C dict calls, not method calls).
     cpdef _resolve_window(self, dict pending, dict answers)
