@@ -168,11 +168,13 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
     discards, then after a draw the kongs and the 报听 declarations (`Game._turn_options`); the
     discards stay a bit mask (the k-th set bit is the k-th discard of that list) and only the few
     others are asked of the engine's hooks. A choice among those others goes through `act` on the
-    full list."""
+    full list. 1, with nothing done, for a seat this loop does not play."""
     cdef unsigned long long mask
     cdef Py_ssize_t n, k, t
     cdef list extras = None
     cdef unsigned char counts[34]
+    if draw is None and greedy is None:
+        return 1
     mask = g._discard_mask(seat)
     if g.phase != AFTER_CLAIM:
         if g._may_kong(seat):
@@ -233,9 +235,8 @@ def advance(Game g, tuple seats, bint ascending=False):
             pending = g._asked
             if pending is None:
                 seat = g.turn
-                if draws[seat] is None and greedy[seat] is None:
+                if _plain_turn(g, seat, draws[seat], greedy[seat]):
                     return  # another bot's turn: left unbuilt (its reader builds it)
-                _plain_turn(g, seat, draws[seat], greedy[seat])
                 continue
             if len(pending) == 1:
                 # One seat asked (a turn, a claim or rob window of one): `act` resolves it at once.
