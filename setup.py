@@ -168,7 +168,8 @@ if os.environ.get("MAHJONG_CORE_SANITIZE") and sys.platform != "win32":
     game_link_flags = SANITIZER_FLAGS
 # The native self-play loop over the compiled engine (it cimports Game's extension type, so it is
 # built only with the modules above; simulate.play_hand uses it where it is importable).
-GAME_NATIVE_MODULES = {"mahjong_core.game._selfplay": "python/game/_selfplay.pyx"}
+GAME_NATIVE_MODULES = {"mahjong_core.game._selfplay": "python/game/_selfplay.pyx",
+                       "mahjong_core.game._capi": "python/game/_capi.pyx"}  # (the engine's C entries)
 game = [] if os.environ.get("MAHJONG_CORE_PURE_GAME") else [
     Extension(name, [path], extra_compile_args=game_flags, extra_link_args=game_link_flags)
     for name, path in {**GAME_HOT_MODULES, **GAME_NATIVE_MODULES}.items()

@@ -274,3 +274,12 @@ def test_step_kernel_checks_its_rows():
     finally:
         env._games.pop()
     env.step(env.sample_actions(0))
+
+
+def test_the_kernel_calls_the_compiled_engine_through_its_c_entries():
+    """Where the engine is compiled, the step kernel answers through the engine's C entries
+    (game/_capi.pyx's capsule); from the .py source, through its methods (the play is the same:
+    the reference tests above run on both builds)."""
+    from mahjong_core.game import native
+
+    assert _encode.ENGINE_C_ENTRIES == (native.loop()[0] is not None)

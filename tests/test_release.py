@@ -31,12 +31,12 @@ WHEEL_SCRIPT = REPO / ".ci" / "wheel"
 BOTZONE_DOC = REPO / "docs" / "BOTZONE.md"
 
 # Every compiled module the build declares (setup.py): the core, the encoder, the engine's hot modules,
-# the native self-play loop and the rulesets' compiled scoring and settlement.
+# the native self-play loop, the engine's C entries and the rulesets' compiled scoring and settlement.
 EXTENSIONS = [
     "mahjong_core/_core", "mahjong_core/env/_encode",
     "mahjong_core/game/engine", "mahjong_core/game/bots", "mahjong_core/game/simulate",
     "mahjong_core/game/wall", "mahjong_core/rules/sichuan/flow", "mahjong_core/rules/changbai/flow",
-    "mahjong_core/rules/mcr/flow", "mahjong_core/game/_selfplay",
+    "mahjong_core/rules/mcr/flow", "mahjong_core/game/_selfplay", "mahjong_core/game/_capi",
     "mahjong_core/rules/sichuan/scoring", "mahjong_core/rules/sichuan/hand", "mahjong_core/rules/sichuan/settlement",
     "mahjong_core/rules/ledger", "mahjong_core/rules/records", "mahjong_core/rules/changbai/ready", "mahjong_core/rules/changbai/scoring",
     "mahjong_core/rules/changbai/patterns", "mahjong_core/rules/changbai/settlement",

@@ -5,6 +5,7 @@ from typing import Any, Dict, List, Optional, Tuple
 SOURCE_ATTRIBUTES: Tuple[str, ...]
 N_PLANES: Dict[str, int]
 LAYOUT_CONSTANTS: Dict[str, int]
+ENGINE_C_ENTRIES: bool
 
 def n_planes(ruleset: str) -> int: ...
 def encode(game: Any, seat: int, out: Optional[Any] = None) -> Any: ...

@@ -644,14 +644,34 @@ cdef inline int _next_seat_in(object table, object game) except -2:
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+
+from mahjong_core._engine_capi cimport MC_ENGINE_CAPI_NAME, mc_engine_capi
+
 from mahjong_core.game.engine import Game as _Game
 
-#: `Game.act` and `Game._answer_seen` themselves (the engine's method descriptors): called with the
-#: game as their first argument when the game's class does not override `act`, which skips looking
-#: the bound method up on the game
+#: `Game.act`, `Game._answer_seen` and `Game._unbuilt_turn` themselves (the engine's method
+#: descriptors): called with the game as their first argument when the game's class does not
+#: override `act`, which skips looking the bound method up on the game
 cdef object _GAME_ACT = _Game.act
 cdef object _GAME_ANSWER_SEEN = _Game._answer_seen
 cdef object _GAME_UNBUILT_TURN = _Game._unbuilt_turn
+
+#: The compiled engine's C entries for the last two (mahjong_core/_engine_capi.pxd), NULL where the
+#: engine runs from its .py source (no `_capi` module) or the table is not this build's: then the
+#: methods above are called
+cdef const mc_engine_capi* _ENGINE = NULL
+if not _Game.__flags__ & (1 << 9):  # (Py_TPFLAGS_HEAPTYPE: a Python class, the uncompiled engine)
+    try:
+        from mahjong_core.game._capi import ENGINE_CAPI as _capsule
+    except ImportError:
+        _capsule = None
+    if _capsule is not None and PyCapsule_IsValid(_capsule, MC_ENGINE_CAPI_NAME):
+        _ENGINE = <const mc_engine_capi*>PyCapsule_GetPointer(_capsule, MC_ENGINE_CAPI_NAME)
+        if _ENGINE.size != sizeof(mc_engine_capi):
+            _ENGINE = NULL
+#: Whether the step kernel calls the engine through its C entries (for tests and benchmarks)
+ENGINE_C_ENTRIES = _ENGINE != NULL
 
 
 cdef inline int _kth_bit(unsigned long long bits, Py_ssize_t k) noexcept:
@@ -835,7 +855,7 @@ cdef class StepKernel:
         game = self.games[i]
         self.paid[i] = entries
         self.entries[i] = game.ledger._entries
-        self.fast[i] = type(game).act is _GAME_ACT
+        self.fast[i] = type(game).act is _GAME_ACT and isinstance(game, _Game)  # (the C entries cast to Game)
         if self.fast[i] and self.lazy_class is not None and type(game) is self.lazy_class:
             game._lazy_turn = True
 
@@ -877,7 +897,10 @@ cdef class StepKernel:
             game = self.games[i]
             seat = <int>self.seats[i]
             r = -1
-            if self.fast[i]:
+            if self.fast[i] and _ENGINE != NULL:
+                r = _ENGINE.answer_seen(game, seat, chosen[i], self.chosen_uid[i], self.tables[i],
+                                        self.turn_steps[i])
+            elif self.fast[i]:
                 r = _GAME_ANSWER_SEEN(game, seat, chosen[i], self.chosen_uid[i], self.tables[i],
                                       self.turn_steps[i])
             else:
@@ -886,7 +909,9 @@ cdef class StepKernel:
             pending = None
             if self.play is not None:
                 nxt = <int>self.play(i)  # the opponents, up to the learner's next question
-                r = _GAME_UNBUILT_TURN(game) if nxt >= 0 and self.fast[i] else -1
+                r = -1
+                if nxt >= 0 and self.fast[i]:
+                    r = _ENGINE.unbuilt_turn(game) if _ENGINE != NULL else _GAME_UNBUILT_TURN(game)
             if r >= 0:  # the next question is a plain turn left unbuilt: seat | discards << 2 | step << 36
                 nxt = <int>(r & 3)
                 bits = (<unsigned long long>r >> 2) & 0x3FFFFFFFF

@@ -1,0 +1,33 @@
+# cython: language_level=3
+"""The compiled engine's C entry points for the other compiled modules, as the capsule
+`ENGINE_CAPI` (a `mc_engine_capi` table: mahjong_core/_engine_capi.pxd).
+
+The vector environment's step kernel (env/_encode.pyx) answers every decision through
+`Game._answer_seen` and asks `Game._unbuilt_turn` after the opponents' play; through these entries
+it passes and gets C values, where a Python-level call boxed the seat, the action's uid, the step
+id and the returned discard mask and parsed them again. Built only with the compiled engine (this
+module cimports its extension type; `GAME_NATIVE_MODULES` in setup.py). The caller checks that the
+game is a `Game`: the entries cast it.
+"""
+
+from cpython.pycapsule cimport PyCapsule_New
+
+from mahjong_core._engine_capi cimport MC_ENGINE_CAPI_NAME, mc_engine_capi
+from mahjong_core.game.engine cimport Game
+
+
+cdef long long _answer_seen(object game, Py_ssize_t seat, object action, Py_ssize_t uid, object seen,
+                            long long step) except? -2:
+    return (<Game>game)._answer_seen(seat, action, uid, seen, step)
+
+
+cdef long long _unbuilt_turn(object game) except? -2:
+    return (<Game>game)._unbuilt_turn()
+
+
+cdef mc_engine_capi _TABLE
+_TABLE.size = sizeof(mc_engine_capi)
+_TABLE.answer_seen = _answer_seen
+_TABLE.unbuilt_turn = _unbuilt_turn
+
+ENGINE_CAPI = PyCapsule_New(&_TABLE, MC_ENGINE_CAPI_NAME, NULL)
