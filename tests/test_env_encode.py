@@ -433,3 +433,14 @@ def test_missing_extra_names_the_install_line(monkeypatch):
     monkeypatch.delitem(sys.modules, "pettingzoo", raising=False)
     with pytest.raises(ImportError, match=r'pip install "mahjong_core\[rl\]"'):
         _deps.pettingzoo()
+
+
+def test_a_game_field_beyond_a_c_int_raises_on_both_read_paths():
+    """A Game's fields come through the engine's C entry where it is compiled (no tuple), any other
+    source attribute by attribute: a scalar too large for the encoder raises OverflowError on
+    both, as it did when the tuple's values were converted."""
+    game = new_game("sichuan", seed=1)
+    game.drawn = 2**40
+    for source in (game, AttributeSource(game)):
+        with pytest.raises(OverflowError):
+            encode(source, 0)

@@ -276,27 +276,67 @@ cdef int _bad_tile(str where, object seat, object value) except -1:
                                f"(the observation source is inconsistent)")
 
 
+from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
+
+from mahjong_core._engine_capi cimport MC_ENGINE_CAPI_NAME, mc_engine_capi
+
+from mahjong_core.game.engine import Game as _Game
+
+#: `Game.act`, `Game._answer_seen` and `Game._unbuilt_turn` themselves (the engine's method
+#: descriptors): called with the game as their first argument when the game's class does not
+#: override `act`, which skips looking the bound method up on the game
+cdef object _GAME_ACT = _Game.act
+cdef object _GAME_ANSWER_SEEN = _Game._answer_seen
+cdef object _GAME_UNBUILT_TURN = _Game._unbuilt_turn
+
+#: The compiled engine's C entries for the last two (mahjong_core/_engine_capi.pxd), NULL where the
+#: engine runs from its .py source (no `_capi` module) or the table is not this build's: then the
+#: methods above are called
+cdef const mc_engine_capi* _ENGINE = NULL
+if not _Game.__flags__ & (1 << 9):  # (Py_TPFLAGS_HEAPTYPE: a Python class, the uncompiled engine)
+    try:
+        from mahjong_core.game._capi import ENGINE_CAPI as _capsule
+    except ImportError:
+        _capsule = None
+    if _capsule is not None and PyCapsule_IsValid(_capsule, MC_ENGINE_CAPI_NAME):
+        _ENGINE = <const mc_engine_capi*>PyCapsule_GetPointer(_capsule, MC_ENGINE_CAPI_NAME)
+        if _ENGINE.size != sizeof(mc_engine_capi):
+            _ENGINE = NULL
+#: Whether the step kernel calls the engine through its C entries (for tests and benchmarks)
+ENGINE_C_ENTRIES = _ENGINE != NULL
+
+
 cdef dict _FIELD_READERS = {}
 cdef object _last_class = None  # the class of the previous source and its reader (hot path: the
 cdef object _last_reader = None  # sources of an environment are all of one class)
+cdef object _GAME_FIELDS = _Game._observation_fields
+cdef object _FIELDS_IN_C = object()  # the reader of a Game class that keeps `_observation_fields`,
+                                     # where the engine's C entry reads them (`_ENGINE`)
 
 
-cdef tuple _source_fields(object game):
-    """(hands, rivers, melds, won_tiles, won, declared, turn, dealer, phase, drawn, discarder,
-    discard, kong_tile, wall_remaining(), the ruleset's state or None) of an observation source. A
-    `Game` gives them in one call (`Game._observation_fields`, looked up once per class): sixteen
-    attribute reads per observation cost the environments more than the encoding. Any other source
-    is read attribute by attribute (its ruleset state too: the last value is None)."""
+cdef object _source_reader(object game):
+    """How an observation source's fields are read (looked up once per class): `_FIELDS_IN_C`, its
+    class's `_observation_fields`, or False (attribute by attribute)."""
     global _last_class, _last_reader
     cls = type(game)
     if cls is _last_class:
-        reader = _last_reader
-    else:
-        reader = _FIELD_READERS.get(cls)
-        if reader is None:
-            reader = getattr(cls, "_observation_fields", False)
-            _FIELD_READERS[cls] = reader
-        _last_class, _last_reader = cls, reader
+        return _last_reader
+    reader = _FIELD_READERS.get(cls)
+    if reader is None:
+        reader = getattr(cls, "_observation_fields", False)
+        if reader is _GAME_FIELDS and _ENGINE != NULL and issubclass(cls, _Game):
+            reader = _FIELDS_IN_C
+        _FIELD_READERS[cls] = reader
+    _last_class, _last_reader = cls, reader
+    return reader
+
+
+cdef tuple _source_fields(object game, object reader):
+    """(hands, rivers, melds, won_tiles, won, declared, turn, dealer, phase, drawn, discarder,
+    discard, kong_tile, wall_remaining(), the ruleset's state or None) of an observation source. A
+    `Game` gives them in one call (`Game._observation_fields`): sixteen attribute reads per
+    observation cost the environments more than the encoding. Any other source is read attribute
+    by attribute (its ruleset state too: the last value is None)."""
     if reader is not False:
         return reader(game)
     return (game.hands, game.rivers, game.melds, game.won_tiles, game.won, game.declared, game.turn, game.dealer,
@@ -324,11 +364,44 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     memset(o + LAST_DISCARD * 34, 0, (planes - LAST_DISCARD) * 34)
     memset(visible, 0, sizeof(visible))
 
-    cdef tuple fields = _source_fields(game)
-    if len(fields) != 15:
-        raise InvalidArgumentError(f"encode: {type(game).__name__}._observation_fields() must give 15 values")
+    # The source's fields: the per-seat lists, the scalars (turn, dealer, phase, drawn, discarder,
+    # discard, kong tile, wall remaining) as C ints, the ruleset's own state
+    cdef PyObject* borrowed[6]
+    cdef Py_ssize_t scalars[8]
+    cdef int source_ints[8]
+    cdef tuple fields
+    cdef list rivers, melds, won_tiles
+    cdef object hands_of, won, declared, state
+    reader = _source_reader(game)
+    if reader is _FIELDS_IN_C:
+        # (hot path: the engine's C entry, without `_observation_fields`' tuple and boxed ints; the
+        # lists it lends are held here before any Python code runs)
+        state = _ENGINE.observation_fields(game, borrowed, scalars)
+        hands_of = <object>borrowed[0]
+        rivers = <object>borrowed[1]
+        melds = <object>borrowed[2]
+        won_tiles = <object>borrowed[3]
+        won = <object>borrowed[4]
+        declared = <object>borrowed[5]
+        for k in range(8):
+            if not -0x80000000 <= scalars[k] <= 0x7FFFFFFF:
+                raise OverflowError(f"encode: {scalars[k]} is too large for the observation (value {k} of the source)")
+            source_ints[k] = <int>scalars[k]
+    else:
+        fields = _source_fields(game, reader)
+        if len(fields) != 15:
+            raise InvalidArgumentError(f"encode: {type(game).__name__}._observation_fields() must give 15 values")
+        hands_of = fields[0]
+        rivers = fields[1]
+        melds = fields[2]
+        won_tiles = fields[3]
+        won = fields[4]
+        declared = fields[5]
+        for k in range(8):
+            source_ints[k] = fields[6 + k]
+        state = fields[14]
     # own concealed tiles
-    own = fields[0][seat]
+    own = hands_of[seat]
     if type(own) is bytearray and len(own) == 34:
         hp = <const unsigned char*>PyByteArray_AS_STRING(own)
     elif type(own) is bytes and len(own) == 34:
@@ -342,20 +415,15 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
             hand[t] = <unsigned char>own[t]
     _count_planes(o + HAND * 34, hand, 4)
 
-    cdef int turn = fields[6]
-    cdef int dealer = fields[7]
-    cdef int phase = fields[8]
-    cdef int drawn = fields[9]
+    cdef int turn = source_ints[0]
+    cdef int dealer = source_ints[1]
+    cdef int phase = source_ints[2]
+    cdef int drawn = source_ints[3]
     if turn == seat and drawn >= 0:
         if drawn >= 34:
             _bad_tile("drawn tile", turn, drawn)
         o[DRAWN * 34 + drawn] = 1
 
-    cdef list rivers = fields[1]
-    cdef list melds = fields[2]
-    cdef list won_tiles = fields[3]
-    cdef object won = fields[4]
-    cdef object declared = fields[5]
     if type(won) is not list:  # a Game's are lists (C-level indexing below); any sequence will do
         won = list(won)
     if type(declared) is not list:
@@ -439,15 +507,15 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     _count_planes(o + VISIBLE * 34, visible, 4)
     _count_planes(o + UNSEEN * 34, unseen, 4)
 
-    cdef int discarder = fields[10]
-    cdef int discard = fields[11]
+    cdef int discarder = source_ints[4]
+    cdef int discard = source_ints[5]
     if discarder >= 0 and discard >= 0:
         if discard >= 34:
             _bad_tile("discard", discarder, discard)
         o[LAST_DISCARD * 34 + discard] = 1
         info[4 + ((discarder - seat) & 3)] = 1
     if phase == 4:  # ROB
-        t = fields[12]
+        t = source_ints[6]
         if t >= 34:
             _bad_tile("kong tile", game.kong_seat, t)
         if t >= 0:
@@ -458,13 +526,13 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     if 0 <= phase < 7:
         info[12 + phase] = 1
 
-    cdef int left = <int>fields[13]
+    cdef int left = source_ints[7]
     if left > 0:  # WALL: cell k set while more than 4k tiles are left; WALL_END: more than k
         memset(o + WALL * 34, 1, min((left + 3) // 4, 34))
         memset(o + WALL_END * 34, 1, min(left, 34))
 
     cdef object values
-    cdef object state = fields[14]  # the ruleset's own state (Game._observed_state), or None: read it here
+    # `state`: the ruleset's own state (Game._observed_state), or None: read it here
     if rs == 0:      # Sichuan: void suits
         values = state if state is not None else game.void
         for s in range(4):
@@ -644,34 +712,6 @@ cdef inline int _next_seat_in(object table, object game) except -2:
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 
-from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
-
-from mahjong_core._engine_capi cimport MC_ENGINE_CAPI_NAME, mc_engine_capi
-
-from mahjong_core.game.engine import Game as _Game
-
-#: `Game.act`, `Game._answer_seen` and `Game._unbuilt_turn` themselves (the engine's method
-#: descriptors): called with the game as their first argument when the game's class does not
-#: override `act`, which skips looking the bound method up on the game
-cdef object _GAME_ACT = _Game.act
-cdef object _GAME_ANSWER_SEEN = _Game._answer_seen
-cdef object _GAME_UNBUILT_TURN = _Game._unbuilt_turn
-
-#: The compiled engine's C entries for the last two (mahjong_core/_engine_capi.pxd), NULL where the
-#: engine runs from its .py source (no `_capi` module) or the table is not this build's: then the
-#: methods above are called
-cdef const mc_engine_capi* _ENGINE = NULL
-if not _Game.__flags__ & (1 << 9):  # (Py_TPFLAGS_HEAPTYPE: a Python class, the uncompiled engine)
-    try:
-        from mahjong_core.game._capi import ENGINE_CAPI as _capsule
-    except ImportError:
-        _capsule = None
-    if _capsule is not None and PyCapsule_IsValid(_capsule, MC_ENGINE_CAPI_NAME):
-        _ENGINE = <const mc_engine_capi*>PyCapsule_GetPointer(_capsule, MC_ENGINE_CAPI_NAME)
-        if _ENGINE.size != sizeof(mc_engine_capi):
-            _ENGINE = NULL
-#: Whether the step kernel calls the engine through its C entries (for tests and benchmarks)
-ENGINE_C_ENTRIES = _ENGINE != NULL
 
 
 cdef inline int _kth_bit(unsigned long long bits, Py_ssize_t k) noexcept:

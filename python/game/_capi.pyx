@@ -3,13 +3,15 @@
 `ENGINE_CAPI` (a `mc_engine_capi` table: mahjong_core/_engine_capi.pxd).
 
 The vector environment's step kernel (env/_encode.pyx) answers every decision through
-`Game._answer_seen` and asks `Game._unbuilt_turn` after the opponents' play; through these entries
-it passes and gets C values, where a Python-level call boxed the seat, the action's uid, the step
-id and the returned discard mask and parsed them again. Built only with the compiled engine (this
+`Game._answer_seen` and asks `Game._unbuilt_turn` after the opponents' play, and the observation
+encoder reads a game's fields (`Game._observation_fields`); through these entries they pass and get
+C values, where a Python-level call boxed the seat, the action's uid, the step id, the returned
+discard mask and the fields' tuple and parsed them again. Built only with the compiled engine (this
 module cimports its extension type; `GAME_NATIVE_MODULES` in setup.py). The caller checks that the
 game is a `Game`: the entries cast it.
 """
 
+from cpython.object cimport PyObject
 from cpython.pycapsule cimport PyCapsule_New
 
 from mahjong_core._engine_capi cimport MC_ENGINE_CAPI_NAME, mc_engine_capi
@@ -25,9 +27,31 @@ cdef long long _unbuilt_turn(object game) except? -2:
     return (<Game>game)._unbuilt_turn()
 
 
+cdef object _observation_fields(object game, PyObject** lists, Py_ssize_t* ints):
+    cdef Game g = <Game>game
+    # the hooks first (a Python override may run any code), the lists last (lent, not held)
+    state = g._observed_state()
+    ints[7] = g.wall_remaining()
+    ints[0] = g.turn
+    ints[1] = g.dealer
+    ints[2] = g.phase
+    ints[3] = g.drawn
+    ints[4] = g.discarder
+    ints[5] = g.discard
+    ints[6] = g.kong_tile
+    lists[0] = <PyObject*>g.hands
+    lists[1] = <PyObject*>g.rivers
+    lists[2] = <PyObject*>g.melds
+    lists[3] = <PyObject*>g.won_tiles
+    lists[4] = <PyObject*>g.won
+    lists[5] = <PyObject*>g.declared
+    return state
+
+
 cdef mc_engine_capi _TABLE
 _TABLE.size = sizeof(mc_engine_capi)
 _TABLE.answer_seen = _answer_seen
 _TABLE.unbuilt_turn = _unbuilt_turn
+_TABLE.observation_fields = _observation_fields
 
 ENGINE_CAPI = PyCapsule_New(&_TABLE, MC_ENGINE_CAPI_NAME, NULL)
