@@ -48,8 +48,9 @@ def test_unbuilt_turns_read_and_play_as_built_ones(ruleset):
                 elif how == 1:
                     assert lazy.legal_actions(lazy.turn) == eager.legal_actions(eager.turn)
                 elif how == 2:
-                    copy = lazy.clone()
-                    assert copy._asked is not None and copy.state() == eager.state()
+                    copy = lazy.clone()  # (the turn stays unbuilt in both; each builds its own)
+                    assert copy._asked is None and lazy._asked is None
+                    assert copy.state() == eager.state() and lazy._asked is None
                 elif how == 3:
                     assert pickle.dumps(lazy) == pickle.dumps(eager)
                 elif how == 4:
@@ -197,3 +198,34 @@ def test_vector_env_illegal_action_on_an_unbuilt_turn():
         env.step(np.array([int(np.flatnonzero(obs["action_mask"][0])[0]), illegal]))
     assert [t.game._events for t in env.tables] == states and game._asked is None  # nothing moved, still unbuilt
     env.step(np.array([int(np.flatnonzero(obs["action_mask"][0])[0]), legal[-1]]))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_answer_seen_checks_what_it_applies_directly(ruleset):
+    """`_answer_seen` applies directly only an action in the seat's list of the question it names,
+    or a legal DISCARD[uid] of its unbuilt turn for the turn's own seat; anything else goes through
+    `act`: an illegal answer raises and changes nothing, a legal one under a wrong uid is applied as
+    `act` applies it."""
+    rng = random.Random(8)
+    game = new_game(ruleset, seed=6)
+    game._lazy_turn = True
+    seat, bits, step = _first_unbuilt_turn(game, rng)
+    legal = [t for t in range(34) if bits >> t & 1]
+    illegal = next(t for t in range(34) if not bits >> t & 1)
+    twin = game.clone()  # (builds the turn, on the copy only)
+    assert game._asked is None
+    before, events = twin.state(), list(game._events)
+    for bad_seat, t, uid in ((seat ^ 1, legal[0], legal[0]),  # not the turn's seat
+                             (seat, illegal, illegal),          # a discard outside the mask
+                             (seat, illegal, legal[0])):        # ... claimed under a legal uid
+        with pytest.raises(IllegalActionError):
+            game._answer_seen(bad_seat, DISCARD[t], uid, None, step)
+        assert game._events == events and game.state() == before
+        game._asked = None  # (state() built the turn: unbuilt again, as before)
+    with pytest.raises(IllegalActionError):  # a table: an action outside the seat's list
+        game._answer_seen(seat, DISCARD[illegal], illegal, game._pending, -1)
+    assert game.state() == before and game._events == events
+    game._asked = None
+    game._answer_seen(seat, DISCARD[legal[-1]], 34, None, step)  # a legal discard, a wrong uid
+    twin.act(seat, DISCARD[legal[-1]])
+    assert_same(game, twin) and game.state() == twin.state()

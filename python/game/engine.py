@@ -487,16 +487,33 @@ class Game:
 
         `action` (its uid `uid`) is one the caller found among `seat`'s legal actions in the question
         it read: `seen`, the table `_asked` held then (its identity names the question), or None for
-        a plain turn left unbuilt at step id `step`. While that question is still open and `seat` has
-        not answered it, the answer is applied as `act` applies it once its checks pass; otherwise it
-        goes through `act`, which checks everything (and raises, changing nothing).
+        a plain turn left unbuilt at step id `step`. While that question is still open, `seat` has
+        not answered it and the action is in its list (a table) or is a legal DISCARD[uid] of
+        `seat`'s turn (an unbuilt turn: `_discard_mask`), the answer is applied as `act` applies it
+        once its checks pass; otherwise it goes through `act`, which checks everything (and raises,
+        changing nothing). So a wrong claim of the caller never applies an illegal answer.
 
         Returns the next question as `_unbuilt_turn` does. Hot path: one call per decision of the
-        environment; `act`'s checks and the turn's list of actions are what it skips."""
+        environment; the turn's list of actions and `act`'s decoding and error paths are what it
+        skips."""
         asked = self._asked
-        if asked is not seen or (seen is None and self.step != step) or seat in self._answers:
+        if asked is None:
+            if seen is not None or self.step != step or seat != self.turn or not 0 <= uid < 34 \
+                    or action is not _DISCARDS[uid] or not (self._discard_mask(seat) >> uid) & 1:
+                self.act(seat, action)
+            else:
+                self._answer_only(seat, action, uid, None)
+            return self._unbuilt_turn()
+        if asked is not seen or seat in self._answers:
             self.act(seat, action)
-        elif asked is None or len(asked) == 1:
+            return self._unbuilt_turn()
+        for legal in asked.get(seat, ()):  # (an identity scan, as act's)
+            if legal is action:
+                break
+        else:
+            self.act(seat, action)
+            return self._unbuilt_turn()
+        if len(asked) == 1:
             self._answer_only(seat, action, uid, asked)
         else:
             self._answer_one_of(seat, action, uid, asked)
@@ -670,7 +687,8 @@ class Game:
         new.finished = self.finished
         new.exhausted = self.exhausted
         new.ledger = self.ledger.copy()
-        new._asked = {s: list(a) for s, a in self._asked_table().items()}  # (Action objects are shared)
+        asked = self._asked  # (a turn left unbuilt stays so in both: each builds its own on read)
+        new._asked = None if asked is None else {s: list(a) for s, a in asked.items()}  # (Actions are shared)
         new._answers = dict(self._answers)
         new._offers = dict(self._offers)  # (scores are immutable)
         new._next_draw = self._next_draw
@@ -1134,7 +1152,7 @@ class Game:
         if self.declared[seat]:
             self._declared_turn(seat, tile, can_win)
             return
-        if self._lazy_turn and not can_win:  # the native self-play loop reads this turn itself
+        if self._lazy_turn and not can_win:  # the native loop or the step kernel reads this turn itself
             self._asked = None  # (unbuilt: see _lazy_turn)
             return
         options = self._turn_options(seat)
@@ -1218,7 +1236,7 @@ class Game:
         self.drawn = -1
         self.replacement = False
         self.phase = _AFTER_CLAIM
-        if self._lazy_turn:  # the native self-play loop reads this turn itself
+        if self._lazy_turn:  # the native loop or the step kernel reads this turn itself
             self._asked = None  # (unbuilt: see _lazy_turn)
             return
         self._asked = {seat: self._discard_options(seat)}
@@ -1326,7 +1344,7 @@ class Game:
                     self.turn = nxt
                     self.drawn = drawn
                     self.phase = _TURN  # (replacement is False already)
-                    if self._lazy_turn:  # the native self-play loop reads this turn itself
+                    if self._lazy_turn:  # the native loop or the step kernel reads this turn itself
                         self._asked = None  # (unbuilt: see _lazy_turn)
                         return
                     self._asked = {nxt: self._turn_options(nxt)}

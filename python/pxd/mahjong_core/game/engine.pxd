@@ -90,6 +90,7 @@ cdef class Game:
     cdef int _answer_only(self, Py_ssize_t seat, action, Py_ssize_t uid, pending) except -1
     @cython.locals(seat=Py_ssize_t)
     cdef dict _asked_table(self)
+    @cython.locals(asked=dict)
     cpdef long long _answer_seen(self, Py_ssize_t seat, action, Py_ssize_t uid, seen, long long step) except? -2
     @cython.locals(turn=Py_ssize_t)
     cpdef long long _unbuilt_turn(self) except? -2
