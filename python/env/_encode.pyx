@@ -289,9 +289,9 @@ cdef object _GAME_ACT = _Game.act
 cdef object _GAME_ANSWER_SEEN = _Game._answer_seen
 cdef object _GAME_UNBUILT_TURN = _Game._unbuilt_turn
 
-#: The compiled engine's C entries for the last two (mahjong_core/_engine_capi.pxd), NULL where the
-#: engine runs from its .py source (no `_capi` module) or the table is not this build's: then the
-#: methods above are called
+#: The compiled engine's C entries for the last two and for `Game._observation_fields`
+#: (mahjong_core/_engine_capi.pxd), NULL where the engine runs from its .py source (no `_capi`
+#: module) or the table is not this build's: then the methods are called
 cdef const mc_engine_capi* _ENGINE = NULL
 if not _Game.__flags__ & (1 << 9):  # (Py_TPFLAGS_HEAPTYPE: a Python class, the uncompiled engine)
     try:
@@ -302,7 +302,7 @@ if not _Game.__flags__ & (1 << 9):  # (Py_TPFLAGS_HEAPTYPE: a Python class, the 
         _ENGINE = <const mc_engine_capi*>PyCapsule_GetPointer(_capsule, MC_ENGINE_CAPI_NAME)
         if _ENGINE.size != sizeof(mc_engine_capi):
             _ENGINE = NULL
-#: Whether the step kernel calls the engine through its C entries (for tests and benchmarks)
+#: Whether the step kernel and the encoder call the engine through its C entries (for tests)
 ENGINE_C_ENTRIES = _ENGINE != NULL
 
 
