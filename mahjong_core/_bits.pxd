@@ -1,6 +1,7 @@
 # Bit-mask helpers shared by the compiled modules (C only: nothing here exists at run time). A
 # turn's legal discards are a 34-bit mask (`Game._discard_mask`); the engine, the native self-play
-# loop and the vector environment's step kernel count and walk its set bits with these.
+# loop and the vector environment's step kernel count and walk its set bits with these (the k-th
+# set bit is the k-th discard of the turn's list, in tile order).
 
 cdef extern from *:
     """
@@ -25,3 +26,12 @@ cdef extern from *:
     """
     int mc_popcount64(unsigned long long x) noexcept nogil
     int mc_lowest_bit64(unsigned long long x) noexcept nogil
+
+
+cdef inline int mc_kth_bit64(unsigned long long bits, Py_ssize_t k) noexcept nogil:
+    """The index of the k-th (0-based) set bit of `bits` (k below its popcount): drop the k lowest,
+    take the next."""
+    while k > 0:
+        bits &= bits - 1
+        k -= 1
+    return mc_lowest_bit64(bits)

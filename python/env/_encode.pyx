@@ -16,7 +16,7 @@ from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyObject
 from libc.string cimport memcpy, memset
 
-from mahjong_core._bits cimport mc_lowest_bit64, mc_popcount64
+from mahjong_core._bits cimport mc_kth_bit64, mc_lowest_bit64, mc_popcount64
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
@@ -713,16 +713,6 @@ cdef inline int _next_seat_in(object table, object game) except -2:
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 
 
-
-cdef inline int _kth_bit(unsigned long long bits, Py_ssize_t k) noexcept:
-    """The index of the k-th (0-based) set bit of `bits` (k below its popcount): drop the k lowest,
-    take the next."""
-    while k > 0:
-        bits &= bits - 1
-        k -= 1
-    return mc_lowest_bit64(bits)
-
-
 cdef class StepKernel:
     """The step of `VectorEnv` over its N sub-environments, in C (hot path: one call per vector step,
     N decisions; the Python loop it replaces cost about as much as the engine itself).
@@ -864,16 +854,6 @@ cdef class StepKernel:
                 mask[code] = 1
         return 0
 
-    cdef list _turn_actions(self, Py_ssize_t i):
-        """The legal actions of row i's unbuilt turn (its discards, in tile order), for a message."""
-        cdef unsigned long long bits = self.turn_bits[i]
-        cdef int t
-        out = []
-        for t in range(34):
-            if (bits >> t) & 1 and self.discard_code[t] >= 0:
-                out.append(self.action_of_code[self.discard_code[t]])
-        return out
-
     cdef Py_ssize_t _rows(self) except -1:
         """N, checked against the env's list of games (the per-row arrays are N long)."""
         if len(self.games) != self.n:
@@ -929,8 +909,8 @@ cdef class StepKernel:
                     a = None
             if a is None:
                 action = self.space.action(codes[i])  # an out-of-range code raises here, with its message
-                if legal is None:
-                    legal = self._turn_actions(i)
+                if legal is None:  # (an unbuilt turn's: the engine's list of them, built for the message)
+                    legal = self.games[i]._discard_options(seat)
                 raise IllegalActionError(f"step: sub-env {i}: {action!r} is not legal for seat {seat}; legal: {legal}")
             chosen[i] = a
         for i in range(n):
@@ -1010,7 +990,7 @@ cdef class StepKernel:
             elif k < 0:
                 k = 0
             if legal is None:
-                out[i] = self.discard_code[_kth_bit(self.turn_bits[i], k)]
+                out[i] = self.discard_code[mc_kth_bit64(self.turn_bits[i], k)]
             else:
                 out[i] = _code_of((<list>legal)[k], self.code_of_uid)
 

@@ -26,7 +26,7 @@ hands with it and with the engine's uncompiled source and compares every log, st
 from libc.string cimport memcpy
 
 from mahjong_core.game.bots cimport _greedy_claim, _greedy_discard
-from mahjong_core._bits cimport mc_lowest_bit64, mc_popcount64
+from mahjong_core._bits cimport mc_kth_bit64, mc_popcount64
 from mahjong_core.game.engine cimport Game
 
 from mahjong_core.game.actions import WIN as _WIN_ACTION
@@ -192,13 +192,11 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
         # on a copy of the seat's counts (no Python call, no bytearray; bots.pxd)
         hand = g.hands[seat]
         if type(hand) is not bytearray or len(<bytearray>hand) != 34:
-            g._asked_table()
             raise AssertionError(f"seat {seat}'s hand is not 34 counts: {hand!r}")
         memcpy(counts, <const unsigned char*><bytearray>hand, 34)
         t = _greedy_discard(greedy, g, seat, mask, counts, g.n_melds[seat], g._forms,
                             g.drawn if 0 <= g.drawn < 34 else -1)
         if not (0 <= t < 34 and (mask >> t) & 1):  # (the engine writes through this index)
-            g._asked_table()
             raise AssertionError(f"GreedyBot.discard_from gave {t!r}, not a legal discard")
         _discard(g, seat, t)
         return 0
@@ -208,12 +206,8 @@ cdef int _plain_turn(Game g, Py_ssize_t seat, object draw, object greedy) except
         g.act(seat, _full_turn(g, seat, extras)[k])
         return 0
     if k < 0:
-        g._asked_table()
         raise IndexError("list index out of range")
-    while k:  # the k-th set bit (0-based) of the mask: drop the k lowest, take the next
-        mask &= mask - 1
-        k -= 1
-    _discard(g, seat, mc_lowest_bit64(mask))
+    _discard(g, seat, mc_kth_bit64(mask, k))
     return 0
 
 
