@@ -85,8 +85,8 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
         if choose is None:
             act = g.act
             choose = [bot.choose for bot in bots]
-        pending = g._asked  # (the table `_pending` reads; advance hands it back built)
-        if pending is None:
+        pending = g._asked  # (the table `_pending` reads)
+        if pending is None:  # another bot's plain turn, which the native loop left unbuilt
             pending = g._asked_table()
         if len(pending) == 1:
             for seat, actions in pending.items():
