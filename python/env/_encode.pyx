@@ -934,7 +934,7 @@ cdef class StepKernel:
                     r = _ENGINE.unbuilt_turn(game) if _ENGINE != NULL else _GAME_UNBUILT_TURN(game)
             if r >= 0:  # the next question is a plain turn left unbuilt: seat | discards << 2 | step << 36
                 nxt = <int>(r & 3)
-                bits = (<unsigned long long>r >> 2) & 0x3FFFFFFFF
+                bits = (<unsigned long long>r >> 2) & 0x3FFFFFFFFULL  # (ULL: a C operation, not a Python int's)
             elif self.play is None:
                 pending = game._pending
                 nxt = _next_seat_in(pending, game)
