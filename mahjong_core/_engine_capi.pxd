@@ -14,8 +14,10 @@ from cpython.object cimport PyObject
 cdef extern from *:
     """
     #define MC_ENGINE_CAPI_NAME "mahjong_core.game._capi.ENGINE_CAPI"
+    #define MC_ENGINE_LENT 7
     """
     const char* MC_ENGINE_CAPI_NAME
+    enum: MC_ENGINE_LENT
 
 ctypedef struct mc_engine_capi:
     Py_ssize_t size  # sizeof(mc_engine_capi) where the table was filled (a mismatch: not used)
@@ -25,7 +27,10 @@ ctypedef struct mc_engine_capi:
     long long (*unbuilt_turn)(object game) except? -2
     # Game._observation_fields() without its tuple and boxed ints: returns the ruleset's state
     # (`_observed_state()`), lends `lists` the six per-seat lists (hands, rivers, melds, won_tiles,
-    # won, declared: borrowed, read after the hooks have run; the caller holds them before any
-    # Python code runs again) and fills `ints` with turn, dealer, phase, drawn, discarder, discard,
-    # kong_tile and wall_remaining()
+    # won, declared) and the rivers' counts (`Game._river_counts`, a bytearray) — borrowed, read
+    # after the hooks have run; the caller holds them before any Python code runs again — and
+    # fills `ints` with turn, dealer, phase, drawn, discarder, discard, kong_tile and
+    # wall_remaining()
     object (*observation_fields)(object game, PyObject** lists, Py_ssize_t* ints)
+    # how many objects `observation_fields` lends (MC_ENGINE_LENT: the caller's `lists` holds them)
+    Py_ssize_t lent

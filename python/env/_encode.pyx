@@ -8,7 +8,7 @@ tuples with C-level indexing and writes into the caller's buffer without allocat
 other source (the Botzone kit's `BotzoneState`). Of another seat it reads only what that seat shows.
 """
 
-from cpython.bytearray cimport PyByteArray_AS_STRING
+from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
 from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
 from cpython.bytes cimport PyBytes_AS_STRING
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
@@ -100,6 +100,18 @@ cdef extern from *:
         return *(PyObject**)((char*)o + offset);
     }
 
+    /* The sum of the 34 bytes at p: eight bytes at a time, each word's bytes added in four 16-bit
+       lanes (at most 8 * 255 each: no carry between lanes), the lanes summed by one multiply. */
+    static inline long mc_byte_sum34(const unsigned char* p) {
+        const unsigned long long m = 0x00FF00FF00FF00FFULL;
+        unsigned long long w, lanes = 0;
+        for (int i = 0; i < 32; i += 8) {
+            memcpy(&w, p + i, 8);
+            lanes += (w & m) + ((w >> 8) & m);
+        }
+        return (long)((lanes * 0x0001000100010001ULL) >> 48) + p[32] + p[33];
+    }
+
     static Py_ssize_t mc_member_offset(PyObject* descr) {
         if (!Py_IS_TYPE(descr, &PyMemberDescr_Type)) return -1;
         PyMemberDef* m = ((PyMemberDescrObject*)descr)->d_member;
@@ -109,6 +121,7 @@ cdef extern from *:
     long mc_small_int(PyObject* o) noexcept
     PyObject* mc_slot(PyObject* o, Py_ssize_t offset) noexcept
     Py_ssize_t mc_member_offset(PyObject* descr) noexcept
+    long mc_byte_sum34(const unsigned char* p) noexcept
 
 
 cdef inline int _tile_of(object o) except? -2:
@@ -131,6 +144,34 @@ cdef inline int _seat_int(object values, Py_ssize_t s) except? -2:
         if v >= 0:
             return <int>v
     return <int>values[s]
+
+
+cdef inline int _river_tile(list river, Py_ssize_t k, Py_ssize_t n, int s) except -1:
+    """Tile k of seat s's river (of length n), checked to be 0..33. Hot path (every tile of a river
+    walked, the last three of every river): the item is read in place, borrowed (no reference
+    taken), its small-int value inline; anything else takes `_river_tile_other`."""
+    cdef long v = mc_small_int(PyList_GET_ITEM(river, k))
+    if <unsigned long>v < 34:
+        return <int>v
+    return _river_tile_other(river, k, n, s)
+
+
+cdef int _river_tile_other(list river, Py_ssize_t k, Py_ssize_t n, int s) except -1:
+    """`_river_tile` for an item that is not a one-digit int: by its index (`_tile_of`), after which
+    the river must be as long as before (the index may run any code)."""
+    item = river[k]
+    cdef int t = _tile_of(item)
+    if PyList_GET_SIZE(river) != n:
+        raise InvalidArgumentError(f"encode: seat {s}'s river changed while it was read")
+    if <unsigned>t >= 34:
+        _bad_tile("river", s, item)
+    return t
+
+
+cdef inline bint _counts_match(const unsigned char* counts, Py_ssize_t n) noexcept:
+    """Do a river's counts (34 bytes) add up to its length n? (`mc_byte_sum34`: a few word adds, where
+    a loop over the bytes cost ~40 instructions a river.)"""
+    return mc_byte_sum34(counts) == n
 
 
 cdef int _tile_of_other(object o) except? -2:
@@ -278,7 +319,7 @@ cdef int _bad_tile(str where, object seat, object value) except -1:
 
 from cpython.pycapsule cimport PyCapsule_GetPointer, PyCapsule_IsValid
 
-from mahjong_core._engine_capi cimport MC_ENGINE_CAPI_NAME, mc_engine_capi
+from mahjong_core._engine_capi cimport MC_ENGINE_CAPI_NAME, MC_ENGINE_LENT, mc_engine_capi
 
 from mahjong_core.game.engine import Game as _Game
 
@@ -300,7 +341,7 @@ if not _Game.__flags__ & (1 << 9):  # (Py_TPFLAGS_HEAPTYPE: a Python class, the 
         _capsule = None
     if _capsule is not None and PyCapsule_IsValid(_capsule, MC_ENGINE_CAPI_NAME):
         _ENGINE = <const mc_engine_capi*>PyCapsule_GetPointer(_capsule, MC_ENGINE_CAPI_NAME)
-        if _ENGINE.size != sizeof(mc_engine_capi):
+        if _ENGINE.size != sizeof(mc_engine_capi) or _ENGINE.lent != MC_ENGINE_LENT:
             _ENGINE = NULL
 #: Whether the step kernel and the encoder call the engine through its C entries (for tests)
 ENGINE_C_ENTRIES = _ENGINE != NULL
@@ -346,8 +387,7 @@ cdef tuple _source_fields(object game, object reader):
 cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1:
     cdef int planes = _N_PLANES[rs]
     cdef int t, k, n, r, s, kind, count, cell
-    cdef long v
-    cdef PyObject* item
+    cdef bint counted
     cdef unsigned char visible[34]  # copies of each kind the seat sees (a consistent source: 0..4)
     cdef unsigned char hand[34]
     cdef const unsigned char* hp
@@ -366,8 +406,12 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
 
     # The source's fields: the per-seat lists, the scalars (turn, dealer, phase, drawn, discarder,
     # discard, kong tile, wall remaining) as C ints, the ruleset's own state
-    cdef PyObject* borrowed[6]
+    cdef PyObject* borrowed[MC_ENGINE_LENT]
     cdef Py_ssize_t scalars[8]
+    # A Game's rivers as counts (`Game._river_counts`), copied here: each river's count planes come
+    # from them, its tiles are not walked (only its last three read), when they add up to its length
+    cdef unsigned char river_counts[136]
+    cdef bint have_counts = False
     cdef int source_ints[8]
     cdef tuple fields
     cdef list rivers, melds, won_tiles
@@ -383,6 +427,10 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         won_tiles = <object>borrowed[3]
         won = <object>borrowed[4]
         declared = <object>borrowed[5]
+        counts_of = <object>borrowed[6]
+        if type(counts_of) is bytearray and PyByteArray_GET_SIZE(counts_of) == 136:
+            memcpy(river_counts, PyByteArray_AS_STRING(counts_of), 136)
+            have_counts = True
         for k in range(8):
             if not -0x80000000 <= scalars[k] <= 0x7FFFFFFF:
                 raise OverflowError(f"encode: {scalars[k]} is too large for the observation (value {k} of the source)")
@@ -437,24 +485,26 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         n = len(river)
         if n:
             memset(sp + 3 * 34, 0, (SEAT_PLANES - 3) * 34)  # (planes 0..2: `_count_planes` below)
-            memset(rcount, 0, sizeof(rcount))
-            for k in range(n):
-                # Hot path (every tile of every river of every observation): the item is read in
-                # place, borrowed (no reference taken), its small-int value inline; anything else
-                # goes to `_tile_of`, and the river must be as long after that as before.
-                item = PyList_GET_ITEM(river, k)
-                v = mc_small_int(item)
-                if <unsigned long>v < 34:
-                    t = <int>v
-                else:
-                    t = _tile_of(<object>item)
-                    if PyList_GET_SIZE(river) != n:
-                        raise InvalidArgumentError(f"encode: seat {s}'s river changed while it was read")
-                    if <unsigned>t >= 34:
-                        _bad_tile("river", s, river[k])
-                rcount[t] += 1
-                if k >= n - 3:
+            # Hot path: a Game's river from its counts and its last three tiles; a tile of those
+            # three that the counts do not hold (a river changed behind the engine's back) falls
+            # back to walking the river, as any other source's.
+            counted = have_counts and _counts_match(river_counts + 34 * s, n)
+            if counted:
+                memcpy(rcount, river_counts + 34 * s, 34)
+                for k in range(n - 3 if n > 3 else 0, n):
+                    t = _river_tile(river, k, n, s)
+                    if not rcount[t]:
+                        counted = False
+                        memset(sp + 4 * 34, 0, 34)
+                        break
                     sp[4 * 34 + t] = 1
+            if not counted:
+                memset(rcount, 0, sizeof(rcount))
+                for k in range(n):
+                    t = _river_tile(river, k, n, s)
+                    rcount[t] += 1
+                    if k >= n - 3:
+                        sp[4 * 34 + t] = 1
             sp[3 * 34 + t] = 1  # the last tile of the river
             _count_planes(sp, rcount, 3)  # planes 0..2: at least 1, 2, 3 copies in this river
             for t in range(34):

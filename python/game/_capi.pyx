@@ -14,7 +14,7 @@ game is a `Game`: the entries cast it.
 from cpython.object cimport PyObject
 from cpython.pycapsule cimport PyCapsule_New
 
-from mahjong_core._engine_capi cimport MC_ENGINE_CAPI_NAME, mc_engine_capi
+from mahjong_core._engine_capi cimport MC_ENGINE_CAPI_NAME, MC_ENGINE_LENT, mc_engine_capi
 from mahjong_core.game.engine cimport Game
 
 
@@ -45,6 +45,7 @@ cdef object _observation_fields(object game, PyObject** lists, Py_ssize_t* ints)
     lists[3] = <PyObject*>g.won_tiles
     lists[4] = <PyObject*>g.won
     lists[5] = <PyObject*>g.declared
+    lists[6] = <PyObject*>g._river_counts
     return state
 
 
@@ -53,5 +54,6 @@ _TABLE.size = sizeof(mc_engine_capi)
 _TABLE.answer_seen = _answer_seen
 _TABLE.unbuilt_turn = _unbuilt_turn
 _TABLE.observation_fields = _observation_fields
+_TABLE.lent = MC_ENGINE_LENT
 
 ENGINE_CAPI = PyCapsule_New(&_TABLE, MC_ENGINE_CAPI_NAME, NULL)

@@ -272,6 +272,7 @@ class Game:
         "kong_seat", "kong_tile", "kongs", "interrupted", "reserve", "forced_last", "lock", "declares",
         "track_waits", "last_draws", "finished", "exhausted", "ledger", "_asked", "_answers", "_offers",
         "_next_draw", "_actions", "_events", "step", "_lazy_turn", "_forms", "_has_chow", "_ask_every_discard",
+        "_river_counts",
     )
 
     ruleset: str = ""
@@ -316,6 +317,12 @@ class Game:
         self.n_melds = [0, 0, 0, 0]
         self.pungs: List[List[int]] = [[], [], [], []]  # tiles of each seat's (not yet added-to) pungs
         self.rivers: List[List[int]] = [[], [], [], []]
+        # The rivers again as counts, seat s's kinds at [34 s, 34 s + 34): kept with them at every
+        # discard and claim (`_discard_tile`, `_take_discard`, `_discard_win`) for the observation
+        # encoder, which reads four rivers at every decision (env/_encode.pyx: hot path, where
+        # walking the lists' tiles was a quarter of an observation). Derived: `state()` leaves it
+        # out and an old pickle without it rebuilds it (`_count_rivers`).
+        self._river_counts = bytearray(136)
         self.flowers: List[List[int]] = [[], [], [], []]
         self.won_tiles: List[List[int]] = [[], [], [], []]
         self.waits = [0, 0, 0, 0]
@@ -659,6 +666,7 @@ class Game:
         new.n_melds = list(self.n_melds)
         new.pungs = [list(p) for p in self.pungs]
         new.rivers = [list(r) for r in self.rivers]
+        new._river_counts = bytearray(self._river_counts)
         new.flowers = [list(f) for f in self.flowers]
         new.won_tiles = [list(w) for w in self.won_tiles]
         new.waits = list(self.waits)
@@ -756,6 +764,8 @@ class Game:
             self._forms = int(self.FORMS)
             self._has_chow = self.HAS_CHOW
             self._ask_every_discard = self.ASK_EVERY_DISCARD
+        if "_river_counts" not in state:  # pickled by a version that did not keep them
+            self._river_counts = _count_rivers(self.rivers)
         self._restore_unpickled()
 
     def _restore_unpickled(self) -> None:
@@ -1286,6 +1296,7 @@ class Game:
         hs = hands[seat]
         hs[tile] -= 1
         self.rivers[seat].append(_TILE_INTS[tile])  # (the shared int: no conversion of the C tile)
+        self._river_counts[seat * 34 + tile] += 1
         self.discard = tile
         self.discarder = seat
         self.after_kong = self.replacement
@@ -1475,7 +1486,7 @@ class Game:
     # Claims and kongs
 
     def _take_discard(self, discarder: int) -> None:
-        self.rivers[discarder].pop()
+        self._river_counts[discarder * 34 + self.rivers[discarder].pop()] -= 1
         self.interrupted = True
 
     def _pung(self, seat: int, discarder: int, tile: int) -> None:
@@ -1572,7 +1583,7 @@ class Game:
     def _discard_win(self, winners: List[int], discarder: int, tile: int, robbed: bool) -> None:
         scores = self._settle_discard_win(winners, discarder, tile, robbed)
         if not robbed:
-            self.rivers[discarder].pop()
+            self._river_counts[discarder * 34 + self.rivers[discarder].pop()] -= 1
         self.won_tiles[winners[0]].append(tile)
         for s in winners:
             self.won[s] = True
@@ -1664,6 +1675,15 @@ class Game:
         waiting = sorted(s for s in self._asked_table() if s not in self._answers)
         return IllegalActionError(
             f"seat {seat} has nothing to answer now ({PHASES[self.phase]}); waiting for seat(s) {waiting}")
+
+
+def _count_rivers(rivers: List[List[int]]) -> bytearray:
+    """`Game._river_counts` of these rivers (seat s's kinds at [34 s, 34 s + 34))."""
+    counts = bytearray(136)
+    for s in range(4):
+        for t in rivers[s]:
+            counts[s * 34 + t] += 1
+    return counts
 
 
 _SLOTS = Game.__slots__

@@ -33,6 +33,7 @@ cdef class Game:
     cdef public list n_melds
     cdef public list pungs
     cdef public list rivers
+    cdef public bytearray _river_counts  # the rivers as counts (the observation encoder reads them)
     cdef public object flowers
     cdef public object won_tiles
     cdef public list waits
