@@ -27,7 +27,7 @@ ctypedef struct mc_engine_capi:
     long long (*unbuilt_turn)(object game) except? -2
     # Game._observation_fields() without its tuple and boxed ints: returns the ruleset's state
     # (`_observed_state()`), lends `lists` the six per-seat lists (hands, rivers, melds, won_tiles,
-    # won, declared) and the rivers' counts (`Game._river_counts`, a bytearray) — borrowed, read
+    # won, declared) and what each seat shows as counts (`Game._shown`, a bytearray) — borrowed, read
     # after the hooks have run; the caller holds them before any Python code runs again — and
     # fills `ints` with turn, dealer, phase, drawn, discarder, discard, kong_tile and
     # wall_remaining()

@@ -11,7 +11,7 @@ np = pytest.importorskip("numpy")
 from mahjong_core.env import LAYOUT_IDS, N_PLANES, encode, legal_mask, plane_names  # noqa: E402
 from mahjong_core.env import _encode, layout  # noqa: E402
 from mahjong_core.errors import InvalidArgumentError  # noqa: E402
-from mahjong_core.game import new_game  # noqa: E402
+from mahjong_core.game import engine, new_game  # noqa: E402
 from mahjong_core.game.bots import GreedyBot, RandomBot  # noqa: E402
 from mahjong_core.game.constants import MELD_CHOW, MELD_CONCEALED_KONG, MELD_PUNG  # noqa: E402
 
@@ -286,11 +286,12 @@ def test_bad_buffers_and_seats():
 
 def test_encoder_rejects_tile_indices_outside_the_tiles():
     """The encoder writes through tile indices it reads from the source: a corrupt source raises
-    InvalidArgumentError instead of writing outside the observation."""
+    InvalidArgumentError instead of writing outside the observation. (A source read by its
+    attributes: a Game's lists are read through its own record, `_shown`, tested below.)"""
     def corrupt(change):
         game = new_game("mcr", seed=2)
         change(game)
-        return game
+        return AttributeSource(game)
 
     def add_river_tile(g):
         g.rivers[1].append(40)
@@ -319,6 +320,31 @@ def test_encoder_rejects_tile_indices_outside_the_tiles():
     game.drawn = 34
     with pytest.raises(InvalidArgumentError, match="drawn tile"):
         encode(game, seat)
+    river = [3, 4] * 100  # longer than a table's tiles
+    game = corrupt(lambda g: g.rivers[1].extend(river))
+    with pytest.raises(InvalidArgumentError, match="more than a table has"):
+        encode(game, 0)
+
+
+def test_a_games_record_of_what_is_shown_is_checked_where_it_is_written_through():
+    """A compiled Game lends the encoder `_shown`; a record whose last discards name no tile raises
+    (its counts are only added up, never indices), and one of the wrong size or type is not read:
+    the game's lists are, as any source's."""
+    game, seat = next((g, s) for g, s in decision_points("sichuan", 3, every=1) if len(g.rivers[2]) >= 4)
+    expected = encode(AttributeSource(game), seat)
+    layout = engine.SHOWN_LAYOUT
+    broken = game.clone()
+    broken._shown[2 * layout["STRIDE"] + layout["LAST"] + 1] = 200
+    with pytest.raises(InvalidArgumentError, match="_shown"):
+        encode(broken, seat)
+    noisy = game.clone()
+    for k in range(6):
+        noisy._shown[k * layout["STRIDE"] // 2 + 40] = 255  # counts of any size: added up, never written through
+    encode(noisy, seat)
+    for other in (bytearray(10), bytearray(4 * layout["STRIDE"] + 1), None):
+        strange = game.clone()
+        strange._shown = other
+        assert (encode(strange, seat) == expected).all()
 
 
 def test_a_river_emptied_while_it_is_read_raises():
@@ -337,7 +363,7 @@ def test_a_river_emptied_while_it_is_read_raises():
     river[:] = [3, 4, 6, 7]
     river.insert(1, Emptying(river))
     with pytest.raises(InvalidArgumentError, match="river changed while it was read"):
-        encode(game, 0, np.zeros((N_PLANES["mcr"], 34), np.uint8))
+        encode(AttributeSource(game), 0, np.zeros((N_PLANES["mcr"], 34), np.uint8))
 
 
 def test_the_ruleset_state_is_read_from_any_sequence():
@@ -401,12 +427,13 @@ def test_integers_of_any_type_encode_as_the_same_tiles():
     game, seat = next((g, s) for seed in range(1, 40) for g, s in decision_points("mcr", seed, every=5)
                       if any(g.melds) and any(int(t) in (0, 1) for r in g.rivers for t in r))
     base = encode(game, seat).tobytes()
+    source = AttributeSource(game)  # (read by its lists: a Game's own are read through `_shown`)
     game.rivers = [[np.int64(t) for t in river] for river in game.rivers]
     game.melds = [[tuple(np.int16(x) for x in meld) for meld in melds] for melds in game.melds]
-    assert encode(game, seat).tobytes() == base
+    assert encode(source, seat).tobytes() == base
     river = next(r for r in game.rivers if any(int(t) in (0, 1) for t in r))
     river[:] = [bool(t) if int(t) in (0, 1) else t for t in river]
-    assert encode(game, seat).tobytes() == base
+    assert encode(source, seat).tobytes() == base
 
 
 def test_import_does_not_import_the_rl_extra():

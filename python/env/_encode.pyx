@@ -44,6 +44,43 @@ cdef enum:
     WALL_END = 59
     RULESET_BASE = 60
 
+# `Game._shown`'s layout (mahjong_core.game.engine.SHOWN_LAYOUT; checked at import below): what
+# each seat shows, as counts — the form the encoder reads every source in. C defines (the extern
+# block below), so that its C helpers and this code read the one layout.
+cdef extern from *:
+    """
+    #define SHOWN_RIVER 0           /* 34 counts: the seat's river */
+    #define SHOWN_CHOW 34           /* 34 counts: its chows holding each kind */
+    #define SHOWN_PUNG 68           /* 34 flags: its pungs */
+    #define SHOWN_KONG 102          /* 34 flags: its melded and added kongs */
+    #define SHOWN_HIDDEN_KONG 136   /* 34 flags: its concealed kongs (shown to their owner only) */
+    #define SHOWN_WON 170           /* 34 counts: the tiles it won with */
+    #define SHOWN_RIVER_LEN 204     /* the river's length */
+    #define SHOWN_LAST 205          /* 3: its last three tiles, river tile i in slot i % 3 */
+    #define SHOWN_HIDDEN_KONGS 208  /* the number of its concealed kongs */
+    #define SHOWN_STRIDE 212        /* one seat's block */
+    #define SHOWN_SIZE (4 * SHOWN_STRIDE)
+    """
+    enum:
+        SHOWN_RIVER
+        SHOWN_CHOW
+        SHOWN_PUNG
+        SHOWN_KONG
+        SHOWN_HIDDEN_KONG
+        SHOWN_WON
+        SHOWN_RIVER_LEN
+        SHOWN_LAST
+        SHOWN_HIDDEN_KONGS
+        SHOWN_STRIDE
+        SHOWN_SIZE
+
+cdef enum:
+    MAX_RIVER = 136  # a river longer than the tiles of a table is no river
+
+SHOWN_CONSTANTS = {"RIVER": SHOWN_RIVER, "CHOW": SHOWN_CHOW, "PUNG": SHOWN_PUNG, "KONG": SHOWN_KONG,
+                   "HIDDEN_KONG": SHOWN_HIDDEN_KONG, "WON": SHOWN_WON, "RIVER_LEN": SHOWN_RIVER_LEN,
+                   "LAST": SHOWN_LAST, "HIDDEN_KONGS": SHOWN_HIDDEN_KONGS, "STRIDE": SHOWN_STRIDE}
+
 LAYOUT_CONSTANTS = {"HAND": HAND, "DRAWN": DRAWN, "SEAT_BASE": SEAT_BASE, "SEAT_PLANES": SEAT_PLANES,
                     "UNSEEN": UNSEEN, "VISIBLE": VISIBLE, "LAST_DISCARD": LAST_DISCARD, "KONG_TILE": KONG_TILE,
                     "SEAT_WIND": SEAT_WIND, "PREVALENT_WIND": PREVALENT_WIND, "INFO": INFO, "WALL": WALL,
@@ -100,16 +137,40 @@ cdef extern from *:
         return *(PyObject**)((char*)o + offset);
     }
 
-    /* The sum of the 34 bytes at p: eight bytes at a time, each word's bytes added in four 16-bit
-       lanes (at most 8 * 255 each: no carry between lanes), the lanes summed by one multiply. */
-    static inline long mc_byte_sum34(const unsigned char* p) {
-        const unsigned long long m = 0x00FF00FF00FF00FFULL;
-        unsigned long long w, lanes = 0;
-        for (int i = 0; i < 32; i += 8) {
-            memcpy(&w, p + i, 8);
-            lanes += (w & m) + ((w >> 8) & m);
+    /* A seat's meld planes (five from `sp`, each 34 cells: chows >= 1, chows >= 2, pungs, kongs,
+       concealed kongs — the last only for the seat's own, `own`) written whole from its block `b`
+       of what it shows (Game._shown's layout, the SHOWN_ defines), and every copy it shows added
+       to `visible`. Hot path (four seats an observation): plain C over restrict pointers, so that
+       the compiler vectorises it. */
+    static inline void mc_seat_shown(unsigned char* restrict sp, const unsigned char* restrict b,
+                                     unsigned char* restrict visible, int own) {
+        const unsigned char* chow = b + SHOWN_CHOW;
+        const unsigned char* pung = b + SHOWN_PUNG;
+        const unsigned char* kong = b + SHOWN_KONG;
+        const unsigned char* hidden = b + SHOWN_HIDDEN_KONG;
+        const unsigned char* won = b + SHOWN_WON;
+        for (int t = 0; t < 34; t++) {
+            unsigned char p = pung[t] != 0, k = kong[t] != 0;
+            sp[t] = chow[t] >= 1;
+            sp[34 + t] = chow[t] >= 2;
+            sp[68 + t] = p;
+            sp[102 + t] = k;
+            visible[t] += b[SHOWN_RIVER + t] + chow[t] + 3 * p + 4 * k + won[t];
         }
-        return (long)((lanes * 0x0001000100010001ULL) >> 48) + p[32] + p[33];
+        if (own) {
+            for (int t = 0; t < 34; t++) {
+                unsigned char h = hidden[t] != 0;
+                sp[136 + t] = h;
+                visible[t] += 4 * h;
+            }
+        } else {
+            memset(sp + 136, 0, 34);
+        }
+    }
+
+    /* plane[t] := counts[t] != 0 (a seat's won tiles, Sichuan) */
+    static inline void mc_nonzero_plane(unsigned char* restrict plane, const unsigned char* restrict counts) {
+        for (int t = 0; t < 34; t++) plane[t] = counts[t] != 0;
     }
 
     static Py_ssize_t mc_member_offset(PyObject* descr) {
@@ -121,7 +182,8 @@ cdef extern from *:
     long mc_small_int(PyObject* o) noexcept
     PyObject* mc_slot(PyObject* o, Py_ssize_t offset) noexcept
     Py_ssize_t mc_member_offset(PyObject* descr) noexcept
-    long mc_byte_sum34(const unsigned char* p) noexcept
+    void mc_seat_shown(unsigned char* sp, const unsigned char* b, unsigned char* visible, int own) noexcept
+    void mc_nonzero_plane(unsigned char* plane, const unsigned char* counts) noexcept
 
 
 cdef inline int _tile_of(object o) except? -2:
@@ -166,12 +228,6 @@ cdef int _river_tile_other(list river, Py_ssize_t k, Py_ssize_t n, int s) except
     if <unsigned>t >= 34:
         _bad_tile("river", s, item)
     return t
-
-
-cdef inline bint _counts_match(const unsigned char* counts, Py_ssize_t n) noexcept:
-    """Do a river's counts (34 bytes) add up to its length n? (`mc_byte_sum34`: a few word adds, where
-    a loop over the bytes cost ~40 instructions a river.)"""
-    return mc_byte_sum34(counts) == n
 
 
 cdef int _tile_of_other(object o) except? -2:
@@ -310,6 +366,57 @@ def next_seat(game):
     return _next_seat(game)
 
 
+cdef int _shown_of_lists(object rivers, object melds, object won_tiles, unsigned char* shown) except -1:
+    """`Game._shown` of any observation source, read off its lists of rivers, melds and won tiles
+    (every tile checked to be 0..33: the encoder writes through them)."""
+    cdef int s, k, n, t, kind
+    cdef unsigned char* b
+    cdef list river, ms, lst
+    memset(shown, 0, SHOWN_SIZE)
+    for s in range(4):
+        b = shown + s * SHOWN_STRIDE
+        river = <list>rivers[s]
+        n = len(river)
+        if n > MAX_RIVER:
+            raise InvalidArgumentError(f"encode: seat {s}'s river holds {n} tiles, more than a table has")
+        b[SHOWN_LAST] = b[SHOWN_LAST + 1] = b[SHOWN_LAST + 2] = 255
+        for k in range(n):
+            t = _river_tile(river, k, n, s)
+            b[SHOWN_RIVER + t] += 1
+            if k >= n - 3:
+                b[SHOWN_LAST + k % 3] = t
+        b[SHOWN_RIVER_LEN] = n
+        ms = <list>melds[s]
+        for m in ms:
+            kind = _tile_of(m[0])
+            t = _tile_of(m[1])
+            if <unsigned>t >= (32 if kind == 0 else 34):  # a chow's t + 2 is a tile too
+                _bad_tile("meld", s, m[1])
+            if kind == 0:      # chow: tiles t, t+1, t+2
+                for k in range(3):
+                    b[SHOWN_CHOW + t + k] += 1
+            elif kind == 1:    # pung
+                b[SHOWN_PUNG + t] = 1
+            elif kind == 4:    # concealed kong
+                b[SHOWN_HIDDEN_KONG + t] = 1
+                b[SHOWN_HIDDEN_KONGS] += 1
+            else:              # melded or added kong
+                b[SHOWN_KONG + t] = 1
+        lst = <list>won_tiles[s]
+        for k in range(len(lst)):
+            t = _tile_of(lst[k])
+            if <unsigned>t >= 34:
+                _bad_tile("won tiles", s, lst[k])
+            b[SHOWN_WON + t] += 1
+    return 0
+
+
+cdef int _bad_shown(object game, int seat) except -1:
+    """A Game's `_shown` names a tile outside 0..33 (written by something other than the engine)."""
+    raise InvalidArgumentError(f"encode: {type(game).__name__}._shown holds no tile as seat {seat}'s last discards "
+                               f"(the record of what each seat shows is inconsistent; the engine keeps it)")
+
+
 cdef int _bad_tile(str where, object seat, object value) except -1:
     """The encoder reads tile indices from its source and writes through them: any outside 0..33
     (a corrupt or hand-made source object) raises instead."""
@@ -343,6 +450,11 @@ if not _Game.__flags__ & (1 << 9):  # (Py_TPFLAGS_HEAPTYPE: a Python class, the 
         _ENGINE = <const mc_engine_capi*>PyCapsule_GetPointer(_capsule, MC_ENGINE_CAPI_NAME)
         if _ENGINE.size != sizeof(mc_engine_capi) or _ENGINE.lent != MC_ENGINE_LENT:
             _ENGINE = NULL
+from mahjong_core.game.engine import SHOWN_LAYOUT as _SHOWN_LAYOUT
+
+if _SHOWN_LAYOUT != SHOWN_CONSTANTS:
+    raise ImportError("mahjong_core.env._encode: Game._shown's layout does not match the encoder's")
+
 #: Whether the step kernel and the encoder call the engine through its C entries (for tests)
 ENGINE_C_ENTRIES = _ENGINE != NULL
 
@@ -386,14 +498,12 @@ cdef tuple _source_fields(object game, object reader):
 
 cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1:
     cdef int planes = _N_PLANES[rs]
-    cdef int t, k, n, r, s, kind, count, cell
-    cdef bint counted
+    cdef int t, k, n, r, s, count, cell
     cdef unsigned char visible[34]  # copies of each kind the seat sees (a consistent source: 0..4)
     cdef unsigned char hand[34]
     cdef const unsigned char* hp
-    cdef list river, ms, lst
-    cdef tuple m
     cdef unsigned char* sp
+    cdef const unsigned char* b
 
     # Only the planes written cell by cell are cleared (the drawn tile's, and from the last discard's
     # on; each seat's in the seat loop): the hand's, unseen and visible planes and a river's count
@@ -408,10 +518,11 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     # discard, kong tile, wall remaining) as C ints, the ruleset's own state
     cdef PyObject* borrowed[MC_ENGINE_LENT]
     cdef Py_ssize_t scalars[8]
-    # A Game's rivers as counts (`Game._river_counts`), copied here: each river's count planes come
-    # from them, its tiles are not walked (only its last three read), when they add up to its length
-    cdef unsigned char river_counts[136]
-    cdef bint have_counts = False
+    # What each seat shows, as counts (`Game._shown`'s layout): a compiled Game's own, copied here
+    # (hot path: twelve lists of a game not walked; a copy, as Python code may run below); any
+    # other source's read off its lists (`_shown_of_lists`, which checks every tile)
+    cdef unsigned char shown[SHOWN_SIZE]
+    cdef bint have_shown = False
     cdef int source_ints[8]
     cdef tuple fields
     cdef list rivers, melds, won_tiles
@@ -427,10 +538,10 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         won_tiles = <object>borrowed[3]
         won = <object>borrowed[4]
         declared = <object>borrowed[5]
-        counts_of = <object>borrowed[6]
-        if type(counts_of) is bytearray and PyByteArray_GET_SIZE(counts_of) == 136:
-            memcpy(river_counts, PyByteArray_AS_STRING(counts_of), 136)
-            have_counts = True
+        shown_of = <object>borrowed[6]
+        if type(shown_of) is bytearray and PyByteArray_GET_SIZE(shown_of) == SHOWN_SIZE:
+            memcpy(shown, PyByteArray_AS_STRING(shown_of), SHOWN_SIZE)
+            have_shown = True
         for k in range(8):
             if not -0x80000000 <= scalars[k] <= 0x7FFFFFFF:
                 raise OverflowError(f"encode: {scalars[k]} is too large for the observation (value {k} of the source)")
@@ -472,77 +583,34 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
             _bad_tile("drawn tile", turn, drawn)
         o[DRAWN * 34 + drawn] = 1
 
+    if not have_shown:
+        _shown_of_lists(rivers, melds, won_tiles, shown)
     if type(won) is not list:  # a Game's are lists (C-level indexing below); any sequence will do
         won = list(won)
     if type(declared) is not list:
         declared = list(declared)
     cdef unsigned char* info = o + INFO * 34
-    cdef unsigned char rcount[34]
     for s in range(4):
         r = (s - seat) & 3
         sp = o + (SEAT_BASE + SEAT_PLANES * r) * 34
-        river = <list>rivers[s]
-        n = len(river)
+        b = shown + s * SHOWN_STRIDE
+        # the river: its count planes whole, its last tile and last three cell by cell
+        memset(sp + 3 * 34, 0, 2 * 34)
+        n = b[SHOWN_RIVER_LEN]
         if n:
-            memset(sp + 3 * 34, 0, (SEAT_PLANES - 3) * 34)  # (planes 0..2: `_count_planes` below)
-            # Hot path: a Game's river from its counts and its last three tiles; a tile of those
-            # three that the counts do not hold (a river changed behind the engine's back) falls
-            # back to walking the river, as any other source's.
-            counted = have_counts and _counts_match(river_counts + 34 * s, n)
-            if counted:
-                memcpy(rcount, river_counts + 34 * s, 34)
-                for k in range(n - 3 if n > 3 else 0, n):
-                    t = _river_tile(river, k, n, s)
-                    if not rcount[t]:
-                        counted = False
-                        memset(sp + 4 * 34, 0, 34)
-                        break
-                    sp[4 * 34 + t] = 1
-            if not counted:
-                memset(rcount, 0, sizeof(rcount))
-                for k in range(n):
-                    t = _river_tile(river, k, n, s)
-                    rcount[t] += 1
-                    if k >= n - 3:
-                        sp[4 * 34 + t] = 1
-            sp[3 * 34 + t] = 1  # the last tile of the river
-            _count_planes(sp, rcount, 3)  # planes 0..2: at least 1, 2, 3 copies in this river
-            for t in range(34):
-                visible[t] += rcount[t]
-        else:
-            memset(sp, 0, SEAT_PLANES * 34)
-        ms = <list>melds[s]
-        for m in ms:
-            kind = _tile_of(m[0])
-            t = _tile_of(m[1])
-            if <unsigned>t >= (32 if kind == 0 else 34):  # a chow's t + 2 is a tile too
-                _bad_tile("meld", s, m[1])
-            if kind == 0:      # chow: tiles t, t+1, t+2
-                for k in range(3):
-                    visible[t + k] += 1
-                    if sp[5 * 34 + t + k]:
-                        sp[6 * 34 + t + k] = 1
-                    else:
-                        sp[5 * 34 + t + k] = 1
-            elif kind == 1:    # pung
-                visible[t] += 3
-                sp[7 * 34 + t] = 1
-            elif kind == 4:    # concealed kong: its tile is seen by its owner only
-                info[27 + r] += 1
-                if s == seat:
-                    visible[t] += 4
-                    sp[9 * 34 + t] = 1
-            else:              # melded or added kong
-                visible[t] += 4
-                sp[8 * 34 + t] = 1
-        lst = <list>won_tiles[s]
-        for k in range(len(lst)):
-            t = _tile_of(lst[k])
-            if <unsigned>t >= 34:
-                _bad_tile("won tiles", s, lst[k])
-            visible[t] += 1
-            if rs == 0:
-                o[(RULESET_BASE + 4 + r) * 34 + t] = 1
+            for k in range(3 if n >= 3 else n):  # (river tile i lies in slot i % 3)
+                t = b[SHOWN_LAST + k]
+                if t >= 34:
+                    _bad_shown(game, s)
+                sp[4 * 34 + t] = 1
+            sp[3 * 34 + b[SHOWN_LAST + (n - 1) % 3]] = 1  # the last tile (one of the three just checked)
+        _count_planes(sp, b + SHOWN_RIVER, 3)  # planes 0..2: at least 1, 2, 3 copies in this river
+        # the melds and won tiles: their planes whole, every shown copy counted as seen (a concealed
+        # kong by its owner only; the others see how many it has)
+        mc_seat_shown(sp + 5 * 34, b, visible, s == seat)
+        info[27 + r] += b[SHOWN_HIDDEN_KONGS]
+        if rs == 0:
+            mc_nonzero_plane(o + (RULESET_BASE + 4 + r) * 34, b + SHOWN_WON)
         if (<list>won)[s]:
             info[19 + r] = 1
         if (<list>declared)[s]:

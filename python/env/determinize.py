@@ -183,6 +183,8 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
     for (s, i), t in kongs.items():
         _, _, marker, frm = new.melds[s][i]
         new.melds[s][i] = (MELD_CONCEALED_KONG, t, marker, frm)
+    if kongs:
+        new._reshow()  # (what each seat shows, its concealed kongs' tiles among it)
     for s, hand in hands.items():
         new.hands[s] = hand
     wall_tiles = pool + [t for t in range(34, 42) for _ in range(unseen[t])]

@@ -45,7 +45,7 @@ cdef object _observation_fields(object game, PyObject** lists, Py_ssize_t* ints)
     lists[3] = <PyObject*>g.won_tiles
     lists[4] = <PyObject*>g.won
     lists[5] = <PyObject*>g.declared
-    lists[6] = <PyObject*>g._river_counts
+    lists[6] = <PyObject*>g._shown
     return state
 
 

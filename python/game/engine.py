@@ -43,7 +43,8 @@ in front of a seat (claimed tiles leave the river); `flowers[s]`; `won_tiles[s]`
 took (the winning tile of a self-draw, the discard or robbed kong tile; with several winners on one
 discard the nearest takes the physical tile); `waits[s]` a bitmask of the tiles that would complete
 seat s's hand, kept current whenever that hand is at waiting size (13 − 3·melds tiles) — every
-"could anyone win this" question is one shift-and-mask.
+"could anyone win this" question is one shift-and-mask. `_shown` holds what each seat shows (its
+river, melds and won tiles) again as counts, for the observation encoder (`SHOWN_LAYOUT`).
 
 The live wall is `wall[head:tail]`: draws take `wall[head]`, kong replacements and 补花 take
 `wall[tail - 1]`.
@@ -123,6 +124,26 @@ _TURN, _AFTER_CLAIM, _LAST_DRAW = TURN, AFTER_CLAIM, LAST_DRAW
 _DISCARDS = DISCARD  # (compiled: a typed tuple, indexed in C by `_discard_options`)
 _TILE_INTS = tuple(range(34))  # tile t as its Python int (compiled: a typed tuple, indexed in C)
 _NO_TILES = bytearray(34)  # an empty hand's counts, copied (never written to)
+
+# `Game._shown`: what each seat shows, as counts — the observation encoder's view of the table
+# (env/_encode.pyx reads it instead of walking twelve lists per observation; its import checks this
+# layout against its own). Seat s's block starts at s * SHOWN_STRIDE; in it, 34 bytes per kind t:
+_SHOWN_RIVER = 0         # copies of t in its river
+_SHOWN_CHOW = 34         # its chows holding t
+_SHOWN_PUNG = 68         # 1: it has a pung of t (not yet added to)
+_SHOWN_KONG = 102        # 1: a melded or added kong of t
+_SHOWN_HIDDEN_KONG = 136  # 1: a concealed kong of t (shown to its owner only)
+_SHOWN_WON = 170         # copies of t it won with
+# and single bytes:
+_SHOWN_RIVER_LEN = 204   # the river's length
+_SHOWN_LAST = 205        # three: the river's last three tiles, river tile i in slot i % 3 (255: none)
+_SHOWN_HIDDEN_KONGS = 208  # the number of its concealed kongs
+_SHOWN_STRIDE = 212
+SHOWN_LAYOUT = {"RIVER": _SHOWN_RIVER, "CHOW": _SHOWN_CHOW, "PUNG": _SHOWN_PUNG, "KONG": _SHOWN_KONG,
+                "HIDDEN_KONG": _SHOWN_HIDDEN_KONG, "WON": _SHOWN_WON, "RIVER_LEN": _SHOWN_RIVER_LEN,
+                "LAST": _SHOWN_LAST, "HIDDEN_KONGS": _SHOWN_HIDDEN_KONGS, "STRIDE": _SHOWN_STRIDE}
+_NOTHING_SHOWN = bytes(255 if _SHOWN_LAST <= i % _SHOWN_STRIDE < _SHOWN_LAST + 3 else 0
+                       for i in range(4 * _SHOWN_STRIDE))
 
 
 def _c_input(hand: Any, melds: int) -> bool:
@@ -272,7 +293,7 @@ class Game:
         "kong_seat", "kong_tile", "kongs", "interrupted", "reserve", "forced_last", "lock", "declares",
         "track_waits", "last_draws", "finished", "exhausted", "ledger", "_asked", "_answers", "_offers",
         "_next_draw", "_actions", "_events", "step", "_lazy_turn", "_forms", "_has_chow", "_ask_every_discard",
-        "_river_counts",
+        "_shown",
     )
 
     ruleset: str = ""
@@ -317,12 +338,12 @@ class Game:
         self.n_melds = [0, 0, 0, 0]
         self.pungs: List[List[int]] = [[], [], [], []]  # tiles of each seat's (not yet added-to) pungs
         self.rivers: List[List[int]] = [[], [], [], []]
-        # The rivers again as counts, seat s's kinds at [34 s, 34 s + 34): kept with them at every
-        # discard and claim (`_discard_tile`, `_take_discard`, `_discard_win`) for the observation
-        # encoder, which reads four rivers at every decision (env/_encode.pyx: hot path, where
-        # walking the lists' tiles was a quarter of an observation). Derived: `state()` leaves it
-        # out and an old pickle without it rebuilds it (`_count_rivers`).
-        self._river_counts = bytearray(136)
+        # What each seat shows — its river, melds and won tiles — again as counts (`SHOWN_LAYOUT`),
+        # kept with the lists at every discard, claim, kong and win for the observation encoder,
+        # which reads all four seats' at every decision (env/_encode.pyx: hot path, where walking
+        # twelve lists of 64 games in turn was most of an observation's time). Derived: `state()`
+        # leaves it out; an old pickle without it, or a changed meld list, rebuilds it (`_reshow`).
+        self._shown = bytearray(_NOTHING_SHOWN)
         self.flowers: List[List[int]] = [[], [], [], []]
         self.won_tiles: List[List[int]] = [[], [], [], []]
         self.waits = [0, 0, 0, 0]
@@ -666,7 +687,7 @@ class Game:
         new.n_melds = list(self.n_melds)
         new.pungs = [list(p) for p in self.pungs]
         new.rivers = [list(r) for r in self.rivers]
-        new._river_counts = bytearray(self._river_counts)
+        new._shown = bytearray(self._shown)
         new.flowers = [list(f) for f in self.flowers]
         new.won_tiles = [list(w) for w in self.won_tiles]
         new.waits = list(self.waits)
@@ -709,6 +730,34 @@ class Game:
         new._ask_every_discard = self._ask_every_discard
         self._clone_ruleset(new)
         return new
+
+    def _reshow(self) -> None:
+        """Rebuild `_shown` from the lists (an old pickle; `determinize`, which rewrites others'
+        concealed kongs)."""
+        shown = bytearray(_NOTHING_SHOWN)
+        for s in range(4):
+            b = s * _SHOWN_STRIDE
+            river = self.rivers[s]
+            for t in river:
+                shown[b + _SHOWN_RIVER + t] += 1
+            n = len(river)
+            shown[b + _SHOWN_RIVER_LEN] = n
+            for i in range(max(n - 3, 0), n):
+                shown[b + _SHOWN_LAST + i % 3] = river[i]
+            for kind, t, _, _ in self.melds[s]:
+                if kind == MELD_CHOW:
+                    for k in range(3):
+                        shown[b + _SHOWN_CHOW + t + k] += 1
+                elif kind == MELD_PUNG:
+                    shown[b + _SHOWN_PUNG + t] = 1
+                elif kind == MELD_CONCEALED_KONG:
+                    shown[b + _SHOWN_HIDDEN_KONG + t] = 1
+                    shown[b + _SHOWN_HIDDEN_KONGS] += 1
+                else:
+                    shown[b + _SHOWN_KONG + t] = 1
+            for t in self.won_tiles[s]:
+                shown[b + _SHOWN_WON + t] += 1
+        self._shown = shown
 
     def _clone_ruleset(self, new: "Game") -> None:
         """Ruleset hook: give `new` an independent copy of the ruleset's own state (called by `clone`
@@ -764,8 +813,8 @@ class Game:
             self._forms = int(self.FORMS)
             self._has_chow = self.HAS_CHOW
             self._ask_every_discard = self.ASK_EVERY_DISCARD
-        if "_river_counts" not in state:  # pickled by a version that did not keep them
-            self._river_counts = _count_rivers(self.rivers)
+        if "_shown" not in state:  # pickled by a version that did not keep it
+            self._reshow()
         self._restore_unpickled()
 
     def _restore_unpickled(self) -> None:
@@ -1296,7 +1345,12 @@ class Game:
         hs = hands[seat]
         hs[tile] -= 1
         self.rivers[seat].append(_TILE_INTS[tile])  # (the shared int: no conversion of the C tile)
-        self._river_counts[seat * 34 + tile] += 1
+        shown = self._shown
+        b = seat * _SHOWN_STRIDE
+        n = shown[b + _SHOWN_RIVER_LEN]
+        shown[b + tile] += 1  # (_SHOWN_RIVER is 0)
+        shown[b + _SHOWN_LAST + n % 3] = tile  # (river tile i lies in slot i % 3 of the last three)
+        shown[b + _SHOWN_RIVER_LEN] = n + 1
         self.discard = tile
         self.discarder = seat
         self.after_kong = self.replacement
@@ -1486,13 +1540,27 @@ class Game:
     # Claims and kongs
 
     def _take_discard(self, discarder: int) -> None:
-        self._river_counts[discarder * 34 + self.rivers[discarder].pop()] -= 1
+        self._pop_river(discarder)
         self.interrupted = True
+
+    def _pop_river(self, seat: int) -> int:
+        """Take the last tile out of `seat`'s river (a claim or a win on it), shown too: its slot of
+        the last three takes the tile three before it (255: none)."""
+        river = self.rivers[seat]
+        tile = river.pop()
+        shown = self._shown
+        b = seat * _SHOWN_STRIDE
+        n = len(river)
+        shown[b + tile] -= 1
+        shown[b + _SHOWN_RIVER_LEN] = n
+        shown[b + _SHOWN_LAST + n % 3] = river[n - 3] if n >= 3 else 255
+        return tile
 
     def _pung(self, seat: int, discarder: int, tile: int) -> None:
         self._take_discard(discarder)
         self.hands[seat][tile] -= 2
         self.melds[seat].append((MELD_PUNG, tile, (seat - discarder) % 4, discarder))
+        self._shown[seat * _SHOWN_STRIDE + _SHOWN_PUNG + tile] = 1
         self.pungs[seat].append(tile)
         self.n_melds[seat] += 1
         self._events.append(("pung", seat, tile, discarder))
@@ -1502,9 +1570,12 @@ class Game:
         self._take_discard(discarder)
         low = tile - (position - 1)
         hand = self.hands[seat]
+        shown = self._shown
+        b = seat * _SHOWN_STRIDE + _SHOWN_CHOW
         for t in range(low, low + 3):
             if t != tile:
                 hand[t] -= 1
+            shown[b + t] += 1
         self.melds[seat].append((MELD_CHOW, low, position, discarder))
         self.n_melds[seat] += 1
         self._events.append(("chow", seat, tile, discarder, position))
@@ -1514,6 +1585,7 @@ class Game:
         self._take_discard(discarder)
         self.hands[seat][tile] -= 3
         self.melds[seat].append((MELD_KONG, tile, (seat - discarder) % 4, discarder))
+        self._shown[seat * _SHOWN_STRIDE + _SHOWN_KONG + tile] = 1
         self.n_melds[seat] += 1
         self.kongs += 1
         self._events.append(("kong", seat, tile, discarder))
@@ -1524,6 +1596,10 @@ class Game:
     def _concealed_kong(self, seat: int, tile: int) -> None:
         self.hands[seat][tile] -= 4
         self.melds[seat].append((MELD_CONCEALED_KONG, tile, 0, -1))
+        shown = self._shown
+        b = seat * _SHOWN_STRIDE
+        shown[b + _SHOWN_HIDDEN_KONG + tile] = 1
+        shown[b + _SHOWN_HIDDEN_KONGS] += 1
         self.n_melds[seat] += 1
         self.kongs += 1
         self.interrupted = True
@@ -1557,6 +1633,10 @@ class Game:
             if kind == MELD_PUNG and t == tile:
                 melds[i] = (MELD_ADDED_KONG, t, marker, frm)
                 break
+        shown = self._shown
+        b = seat * _SHOWN_STRIDE
+        shown[b + _SHOWN_PUNG + tile] = 0
+        shown[b + _SHOWN_KONG + tile] = 1
         self.pungs[seat].remove(tile)
         self.kongs += 1
         self._events.append(("added_kong", seat, tile))
@@ -1572,6 +1652,7 @@ class Game:
         score = self._settle_self_win(seat, tile)
         self.hands[seat][tile] -= 1
         self.won_tiles[seat].append(tile)
+        self._shown[seat * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
         self.won[seat] = True
         self.waits[seat] = 0
         self.winners.append(seat)
@@ -1583,8 +1664,9 @@ class Game:
     def _discard_win(self, winners: List[int], discarder: int, tile: int, robbed: bool) -> None:
         scores = self._settle_discard_win(winners, discarder, tile, robbed)
         if not robbed:
-            self._river_counts[discarder * 34 + self.rivers[discarder].pop()] -= 1
+            self._pop_river(discarder)
         self.won_tiles[winners[0]].append(tile)
+        self._shown[winners[0] * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
         for s in winners:
             self.won[s] = True
             self.waits[s] = 0
@@ -1675,15 +1757,6 @@ class Game:
         waiting = sorted(s for s in self._asked_table() if s not in self._answers)
         return IllegalActionError(
             f"seat {seat} has nothing to answer now ({PHASES[self.phase]}); waiting for seat(s) {waiting}")
-
-
-def _count_rivers(rivers: List[List[int]]) -> bytearray:
-    """`Game._river_counts` of these rivers (seat s's kinds at [34 s, 34 s + 34))."""
-    counts = bytearray(136)
-    for s in range(4):
-        for t in rivers[s]:
-            counts[s * 34 + t] += 1
-    return counts
 
 
 _SLOTS = Game.__slots__

@@ -1,0 +1,140 @@
+"""`Game._shown`: what each seat shows (its river, melds and won tiles) kept again as counts for the
+observation encoder. It must equal a count of the lists after every discard, claim, kong and win,
+in clones, pickles and determinized games, and an encoder reading it must see what reading the
+lists sees (tests/test_env_encode.py compares every observation of many hands both ways)."""
+
+import pickle
+import random
+
+import pytest
+
+from mahjong_core.game import engine, new_game
+from mahjong_core.game.bots import GreedyBot, RandomBot
+from mahjong_core.game.constants import MELD_CHOW, MELD_CONCEALED_KONG, MELD_PUNG
+
+RULESETS = ("sichuan", "changbai", "mcr")
+L = engine.SHOWN_LAYOUT
+
+
+def reference(game):
+    """The slow reference: `_shown` counted off the game's lists."""
+    out = [0] * (4 * L["STRIDE"])
+    for s in range(4):
+        b = s * L["STRIDE"]
+        river = game.rivers[s]
+        for t in river:
+            out[b + L["RIVER"] + t] += 1
+        out[b + L["RIVER_LEN"]] = len(river)
+        for k in range(3):
+            out[b + L["LAST"] + k] = 255
+        for i in range(max(0, len(river) - 3), len(river)):
+            out[b + L["LAST"] + i % 3] = river[i]
+        for kind, t, _, _ in game.melds[s]:
+            if kind == MELD_CHOW:
+                for k in range(3):
+                    out[b + L["CHOW"] + t + k] += 1
+            elif kind == MELD_PUNG:
+                out[b + L["PUNG"] + t] = 1
+            elif kind == MELD_CONCEALED_KONG:
+                out[b + L["HIDDEN_KONG"] + t] = 1
+                out[b + L["HIDDEN_KONGS"]] += 1
+            else:
+                out[b + L["KONG"] + t] = 1
+        for t in game.won_tiles[s]:
+            out[b + L["WON"] + t] += 1
+    return out
+
+
+def played(ruleset, seed):
+    """The game after every answer of a greedy/random hand (the same object, moved on)."""
+    game = new_game(ruleset, seed=seed)
+    bots = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
+    rng = random.Random(seed)
+    for b in bots:
+        b.new_hand(rng)
+    while not game.finished:
+        pending = game.pending()
+        seat = min(pending)
+        game.act(seat, bots[seat].choose(game, seat, pending[seat]))
+        yield game
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_record_follows_every_discard_claim_kong_and_win(ruleset):
+    kinds = set()
+    wins = 0
+    for seed in range(16):
+        for game in played(ruleset, seed):
+            assert list(game._shown) == reference(game)
+        kinds |= {m[0] for ms in game.melds for m in ms}
+        wins += len(game.winners)
+    assert {MELD_CHOW if ruleset != "sichuan" else MELD_PUNG, MELD_PUNG} <= kinds and wins > 0
+
+
+def test_every_kind_of_kong_is_recorded():
+    """Kongs are rare in random play: hands are played until melded, concealed and added kongs have
+    all been seen, each checked against the reference."""
+    seen = set()
+    for seed in range(400):
+        for game in played("sichuan", seed):
+            assert list(game._shown) == reference(game)
+        seen |= {m[0] for ms in game.melds for m in ms}
+        if {2, 3, 4} <= seen:
+            break
+    assert {2, 3, 4} <= seen, seen
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_clones_and_pickles_carry_their_own_record(ruleset):
+    for k, game in enumerate(played(ruleset, 5)):
+        if k % 7:
+            continue
+        for copy in (game.clone(), pickle.loads(pickle.dumps(game))):
+            assert copy._shown == game._shown
+            assert copy._shown is not game._shown
+            if not copy.finished:
+                seat = min(copy.pending())
+                copy.act(seat, copy.legal_actions(seat)[0])
+                assert list(copy._shown) == reference(copy)
+                assert list(game._shown) == reference(game)
+
+
+def test_a_pickle_from_before_the_record_rebuilds_it():
+    game = None
+    for game in played("mcr", 3):
+        if sum(len(r) for r in game.rivers) > 20 and any(game.melds):
+            break
+    state = game.__getstate__()
+    del state["_shown"]  # what a pickle of an earlier version holds
+    old = type(game).__new__(type(game))
+    old.__setstate__(state)
+    assert list(old._shown) == reference(game) == list(game._shown)
+
+
+def test_the_state_leaves_the_derived_record_out():
+    game = new_game("sichuan", seed=1)
+    assert "_shown" not in game.state()
+
+
+def test_a_determinized_game_shows_its_own_concealed_kongs():
+    """`determinize` deals the others' hidden tiles again, their concealed kongs' tiles among them:
+    the copy's record follows its lists, the observer's view of it does not change."""
+    np = pytest.importorskip("numpy")
+    from mahjong_core.env import encode
+    from mahjong_core.env.determinize import determinize
+
+    found = 0
+    for seed in range(400):
+        for game in played("sichuan", seed):
+            hidden = [s for s in range(4) if any(m[0] == MELD_CONCEALED_KONG for m in game.melds[s])]
+            if not hidden or game.finished:
+                continue
+            viewer = next(s for s in range(4) if s not in hidden)
+            copy = determinize(game, viewer, random.Random(seed))
+            assert list(copy._shown) == reference(copy)
+            assert np.array_equal(encode(copy, viewer), encode(game, viewer))
+            found += 1
+            break
+        if found >= 3:
+            break
+    assert found >= 3
