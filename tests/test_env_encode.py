@@ -332,6 +332,8 @@ def test_a_games_record_of_what_is_shown_is_checked_where_it_is_written_through(
     the game's lists are, as any source's."""
     game, seat = next((g, s) for g, s in decision_points("sichuan", 3, every=1) if len(g.rivers[2]) >= 4)
     expected = encode(AttributeSource(game), seat)
+    assert game._shown is None  # (a clone of a game nobody observed)
+    assert (encode(game, seat) == expected).all() and game._shown is not None  # (built by its first observer)
     layout = engine.SHOWN_LAYOUT
     broken = game.clone()
     broken._shown[2 * layout["STRIDE"] + layout["LAST"] + 1] = 200

@@ -1,7 +1,8 @@
 """`Game._shown`: what each seat shows (its river, melds and won tiles) kept again as counts for the
-observation encoder. It must equal a count of the lists after every discard, claim, kong and win,
-in clones, pickles and determinized games, and an encoder reading it must see what reading the
-lists sees (tests/test_env_encode.py compares every observation of many hands both ways)."""
+observation encoder, from its first observer on. It must equal a count of the lists after every
+discard, claim, kong and win, in clones, pickles and determinized games, and an encoder reading it
+must see what reading the lists sees (tests/test_env_encode.py compares every observation of many
+hands both ways)."""
 
 import pickle
 import random
@@ -45,18 +46,36 @@ def reference(game):
     return out
 
 
-def played(ruleset, seed):
-    """The game after every answer of a greedy/random hand (the same object, moved on)."""
+def played(ruleset, seed, observed_from=0):
+    """The game after every answer of a greedy/random hand (the same object, moved on), its record
+    asked for (as an observer does) once `observed_from` answers are given."""
     game = new_game(ruleset, seed=seed)
     bots = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
     rng = random.Random(seed)
     for b in bots:
         b.new_hand(rng)
+    k = 0
     while not game.finished:
+        if k == observed_from:
+            game._shown_record()
+        k += 1
         pending = game.pending()
         seat = min(pending)
         game.act(seat, bots[seat].choose(game, seat, pending[seat]))
         yield game
+
+
+def test_nobody_observing_keeps_no_record():
+    """A game nobody observes (self-play, simulations) keeps no record (None); the first observer
+    builds it."""
+    game = new_game("sichuan", seed=2)
+    assert game._shown is None
+    while not game.finished:
+        seat = min(game.pending())
+        game.act(seat, game.legal_actions(seat)[-1])
+        assert game._shown is None
+    assert game.clone()._shown is None
+    assert list(game._shown_record()) == reference(game)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -64,8 +83,9 @@ def test_the_record_follows_every_discard_claim_kong_and_win(ruleset):
     kinds = set()
     wins = 0
     for seed in range(16):
-        for game in played(ruleset, seed):
-            assert list(game._shown) == reference(game)
+        for game in played(ruleset, seed, observed_from=seed % 3 * 7):
+            if game._shown is not None:
+                assert list(game._shown) == reference(game)
         kinds |= {m[0] for ms in game.melds for m in ms}
         wins += len(game.winners)
     assert {MELD_CHOW if ruleset != "sichuan" else MELD_PUNG, MELD_PUNG} <= kinds and wins > 0
@@ -108,7 +128,8 @@ def test_a_pickle_from_before_the_record_rebuilds_it():
     del state["_shown"]  # what a pickle of an earlier version holds
     old = type(game).__new__(type(game))
     old.__setstate__(state)
-    assert list(old._shown) == reference(game) == list(game._shown)
+    assert old._shown is None  # (built when it is first observed)
+    assert list(old._shown_record()) == reference(game) == list(game._shown)
 
 
 def test_the_state_leaves_the_derived_record_out():
@@ -138,3 +159,46 @@ def test_a_determinized_game_shows_its_own_concealed_kongs():
         if found >= 3:
             break
     assert found >= 3
+
+
+# The engine keeps `_shown` in both builds: the checks above again, in a child process that imports
+# every hot module from its .py file (tests/test_game_compiled.py's way).
+_FROM_SOURCE = r"""
+import ast, importlib, importlib.abc, importlib.util, os, sys
+sys.path.insert(0, sys.argv[1])
+with open(os.path.join(sys.argv[1], "test_game_compiled.py"), encoding="utf-8") as f:  # (read, not imported:
+    tree = ast.parse(f.read())                                                          # it imports the engine)
+HOT_MODULES = next(ast.literal_eval(node.value) for node in tree.body
+                   if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "HOT_MODULES")
+
+class SourceFirst(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name not in HOT_MODULES:
+            return None
+        parent = importlib.import_module(name.rpartition(".")[0])
+        source = os.path.join(os.path.dirname(parent.__file__), name.rpartition(".")[2] + ".py")
+        return importlib.util.spec_from_file_location(name, source)
+
+sys.meta_path.insert(0, SourceFirst())
+import test_shown
+from mahjong_core.game import engine
+assert engine.__file__.endswith(".py"), engine.__file__
+for ruleset in test_shown.RULESETS:
+    test_shown.test_the_record_follows_every_discard_claim_kong_and_win(ruleset)
+    test_shown.test_clones_and_pickles_carry_their_own_record(ruleset)
+test_shown.test_every_kind_of_kong_is_recorded()
+test_shown.test_a_pickle_from_before_the_record_rebuilds_it()
+print("ok")
+"""
+
+
+def test_the_engine_from_its_source_keeps_the_same_record():
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    result = subprocess.run([sys.executable, "-c", _FROM_SOURCE, here], capture_output=True, text=True,
+                            cwd=tempfile.gettempdir(), check=False)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]

@@ -183,7 +183,7 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
     for (s, i), t in kongs.items():
         _, _, marker, frm = new.melds[s][i]
         new.melds[s][i] = (MELD_CONCEALED_KONG, t, marker, frm)
-    if kongs:
+    if kongs and new._shown is not None:
         new._reshow()  # (what each seat shows, its concealed kongs' tiles among it)
     for s, hand in hands.items():
         new.hands[s] = hand

@@ -29,8 +29,11 @@ cdef long long _unbuilt_turn(object game) except? -2:
 
 cdef object _observation_fields(object game, PyObject** lists, Py_ssize_t* ints):
     cdef Game g = <Game>game
-    # the hooks first (a Python override may run any code), the lists last (lent, not held)
+    # the hooks first (a Python override may run any code), the lists last (lent, not held); what
+    # each seat shows is built on the first observation (the engine keeps it from then on)
     state = g._observed_state()
+    if g._shown is None:
+        g._shown_record()
     ints[7] = g.wall_remaining()
     ints[0] = g.turn
     ints[1] = g.dealer

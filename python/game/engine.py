@@ -44,7 +44,8 @@ took (the winning tile of a self-draw, the discard or robbed kong tile; with sev
 discard the nearest takes the physical tile); `waits[s]` a bitmask of the tiles that would complete
 seat s's hand, kept current whenever that hand is at waiting size (13 − 3·melds tiles) — every
 "could anyone win this" question is one shift-and-mask. `_shown` holds what each seat shows (its
-river, melds and won tiles) again as counts, for the observation encoder (`SHOWN_LAYOUT`).
+river, melds and won tiles) again as counts, for the observation encoder (`SHOWN_LAYOUT`): None
+until an observer first asks for it (`_shown_record`), kept with the lists from then on.
 
 The live wall is `wall[head:tail]`: draws take `wall[head]`, kong replacements and 补花 take
 `wall[tail - 1]`.
@@ -139,11 +140,12 @@ _SHOWN_RIVER_LEN = 204   # the river's length
 _SHOWN_LAST = 205        # three: the river's last three tiles, river tile i in slot i % 3 (255: none)
 _SHOWN_HIDDEN_KONGS = 208  # the number of its concealed kongs
 _SHOWN_STRIDE = 212
+_SHOWN_SIZE = 4 * _SHOWN_STRIDE
 SHOWN_LAYOUT = {"RIVER": _SHOWN_RIVER, "CHOW": _SHOWN_CHOW, "PUNG": _SHOWN_PUNG, "KONG": _SHOWN_KONG,
                 "HIDDEN_KONG": _SHOWN_HIDDEN_KONG, "WON": _SHOWN_WON, "RIVER_LEN": _SHOWN_RIVER_LEN,
                 "LAST": _SHOWN_LAST, "HIDDEN_KONGS": _SHOWN_HIDDEN_KONGS, "STRIDE": _SHOWN_STRIDE}
 _NOTHING_SHOWN = bytes(255 if _SHOWN_LAST <= i % _SHOWN_STRIDE < _SHOWN_LAST + 3 else 0
-                       for i in range(4 * _SHOWN_STRIDE))
+                       for i in range(_SHOWN_SIZE))
 
 
 def _c_input(hand: Any, melds: int) -> bool:
@@ -338,12 +340,13 @@ class Game:
         self.n_melds = [0, 0, 0, 0]
         self.pungs: List[List[int]] = [[], [], [], []]  # tiles of each seat's (not yet added-to) pungs
         self.rivers: List[List[int]] = [[], [], [], []]
-        # What each seat shows — its river, melds and won tiles — again as counts (`SHOWN_LAYOUT`),
-        # kept with the lists at every discard, claim, kong and win for the observation encoder,
-        # which reads all four seats' at every decision (env/_encode.pyx: hot path, where walking
-        # twelve lists of 64 games in turn was most of an observation's time). Derived: `state()`
-        # leaves it out; an old pickle without it, or a changed meld list, rebuilds it (`_reshow`).
-        self._shown = bytearray(_NOTHING_SHOWN)
+        # What each seat shows — its river, melds and won tiles — again as counts (`SHOWN_LAYOUT`)
+        # for the observation encoder, which reads all four seats' at every decision (env/_encode.pyx:
+        # hot path, where walking twelve lists of 64 games in turn was most of an observation's
+        # time). None until an observer asks for it (`_shown_record`); from then on kept with the
+        # lists at every discard, claim, kong and win. A game nobody observes (self-play, a
+        # simulation) pays nothing for it. Derived: `state()` leaves it out.
+        self._shown: Optional[bytearray] = None
         self.flowers: List[List[int]] = [[], [], [], []]
         self.won_tiles: List[List[int]] = [[], [], [], []]
         self.waits = [0, 0, 0, 0]
@@ -687,7 +690,7 @@ class Game:
         new.n_melds = list(self.n_melds)
         new.pungs = [list(p) for p in self.pungs]
         new.rivers = [list(r) for r in self.rivers]
-        new._shown = bytearray(self._shown)
+        new._shown = None if self._shown is None else bytearray(self._shown)
         new.flowers = [list(f) for f in self.flowers]
         new.won_tiles = [list(w) for w in self.won_tiles]
         new.waits = list(self.waits)
@@ -732,7 +735,7 @@ class Game:
         return new
 
     def _reshow(self) -> None:
-        """Rebuild `_shown` from the lists (an old pickle; `determinize`, which rewrites others'
+        """Build `_shown` from the lists (its first observer; `determinize`, which rewrites others'
         concealed kongs)."""
         shown = bytearray(_NOTHING_SHOWN)
         for s in range(4):
@@ -813,8 +816,8 @@ class Game:
             self._forms = int(self.FORMS)
             self._has_chow = self.HAS_CHOW
             self._ask_every_discard = self.ASK_EVERY_DISCARD
-        if "_shown" not in state:  # pickled by a version that did not keep it
-            self._reshow()
+        if "_shown" not in state:  # pickled by a version that did not keep it: built when observed
+            self._shown = None
         self._restore_unpickled()
 
     def _restore_unpickled(self) -> None:
@@ -1341,16 +1344,22 @@ class Game:
         # Hot path: one call per discard. Compiled, `hs` and `hn` are the hands' buffers, written in
         # place (engine.pxd): `tile` is a legal discard, so the seat holds it, and `drawn` below is
         # a tile kind < 34 that the drawing seat holds at most three of.
+        shown = self._shown
+        if shown is not None:  # (kept once observed: `_shown_record`)
+            # Compiled, `record` is its buffer, written in place once its size is checked (a record
+            # replaced from outside is rebuilt from the lists first); `tile` is a kind.
+            if len(shown) != _SHOWN_SIZE:
+                shown = self._shown_record()
+            record = shown
+            b = seat * _SHOWN_STRIDE
+            n = record[b + _SHOWN_RIVER_LEN]
+            record[b + tile] += 1  # (_SHOWN_RIVER is 0)
+            record[b + _SHOWN_LAST + n % 3] = tile  # (river tile i lies in slot i % 3 of the last three)
+            record[b + _SHOWN_RIVER_LEN] = n + 1
         hands = self.hands
         hs = hands[seat]
         hs[tile] -= 1
         self.rivers[seat].append(_TILE_INTS[tile])  # (the shared int: no conversion of the C tile)
-        shown = self._shown
-        b = seat * _SHOWN_STRIDE
-        n = shown[b + _SHOWN_RIVER_LEN]
-        shown[b + tile] += 1  # (_SHOWN_RIVER is 0)
-        shown[b + _SHOWN_LAST + n % 3] = tile  # (river tile i lies in slot i % 3 of the last three)
-        shown[b + _SHOWN_RIVER_LEN] = n + 1
         self.discard = tile
         self.discarder = seat
         self.after_kong = self.replacement
@@ -1548,19 +1557,37 @@ class Game:
         the last three takes the tile three before it (255: none)."""
         river = self.rivers[seat]
         tile = river.pop()
-        shown = self._shown
-        b = seat * _SHOWN_STRIDE
+        if self._shown is None:
+            return tile
         n = len(river)
-        shown[b + tile] -= 1
-        shown[b + _SHOWN_RIVER_LEN] = n
-        shown[b + _SHOWN_LAST + n % 3] = river[n - 3] if n >= 3 else 255
+        before = river[n - 3] if n >= 3 else 255
+        if not 0 <= tile < 34 or not (0 <= before < 34 or before == 255):  # a river changed from outside
+            self._reshow()
+            return tile
+        shown = self._shown_record()
+        record = shown  # (compiled: its buffer, as in `_discard_tile`; no Python code runs after this)
+        b = seat * _SHOWN_STRIDE
+        record[b + tile] -= 1
+        record[b + _SHOWN_RIVER_LEN] = n
+        record[b + _SHOWN_LAST + n % 3] = before
         return tile
+
+    def _shown_record(self) -> bytearray:
+        """`_shown`, built from the lists first when there is none yet (its first observer: the
+        engine keeps it from then on) or something outside the engine replaced it with anything but
+        a record of its size (the engine writes into it in place)."""
+        shown = self._shown
+        if type(shown) is not bytearray or len(shown) != _SHOWN_SIZE:
+            self._reshow()
+            shown = self._shown
+        return shown
 
     def _pung(self, seat: int, discarder: int, tile: int) -> None:
         self._take_discard(discarder)
         self.hands[seat][tile] -= 2
         self.melds[seat].append((MELD_PUNG, tile, (seat - discarder) % 4, discarder))
-        self._shown[seat * _SHOWN_STRIDE + _SHOWN_PUNG + tile] = 1
+        if self._shown is not None:
+            self._shown_record()[seat * _SHOWN_STRIDE + _SHOWN_PUNG + tile] = 1
         self.pungs[seat].append(tile)
         self.n_melds[seat] += 1
         self._events.append(("pung", seat, tile, discarder))
@@ -1570,12 +1597,14 @@ class Game:
         self._take_discard(discarder)
         low = tile - (position - 1)
         hand = self.hands[seat]
-        shown = self._shown
-        b = seat * _SHOWN_STRIDE + _SHOWN_CHOW
         for t in range(low, low + 3):
             if t != tile:
                 hand[t] -= 1
-            shown[b + t] += 1
+        if self._shown is not None:
+            shown = self._shown_record()
+            b = seat * _SHOWN_STRIDE + _SHOWN_CHOW
+            for t in range(low, low + 3):
+                shown[b + t] += 1
         self.melds[seat].append((MELD_CHOW, low, position, discarder))
         self.n_melds[seat] += 1
         self._events.append(("chow", seat, tile, discarder, position))
@@ -1585,7 +1614,8 @@ class Game:
         self._take_discard(discarder)
         self.hands[seat][tile] -= 3
         self.melds[seat].append((MELD_KONG, tile, (seat - discarder) % 4, discarder))
-        self._shown[seat * _SHOWN_STRIDE + _SHOWN_KONG + tile] = 1
+        if self._shown is not None:
+            self._shown_record()[seat * _SHOWN_STRIDE + _SHOWN_KONG + tile] = 1
         self.n_melds[seat] += 1
         self.kongs += 1
         self._events.append(("kong", seat, tile, discarder))
@@ -1596,10 +1626,11 @@ class Game:
     def _concealed_kong(self, seat: int, tile: int) -> None:
         self.hands[seat][tile] -= 4
         self.melds[seat].append((MELD_CONCEALED_KONG, tile, 0, -1))
-        shown = self._shown
-        b = seat * _SHOWN_STRIDE
-        shown[b + _SHOWN_HIDDEN_KONG + tile] = 1
-        shown[b + _SHOWN_HIDDEN_KONGS] += 1
+        if self._shown is not None:
+            shown = self._shown_record()
+            b = seat * _SHOWN_STRIDE
+            shown[b + _SHOWN_HIDDEN_KONG + tile] = 1
+            shown[b + _SHOWN_HIDDEN_KONGS] += 1
         self.n_melds[seat] += 1
         self.kongs += 1
         self.interrupted = True
@@ -1633,10 +1664,11 @@ class Game:
             if kind == MELD_PUNG and t == tile:
                 melds[i] = (MELD_ADDED_KONG, t, marker, frm)
                 break
-        shown = self._shown
-        b = seat * _SHOWN_STRIDE
-        shown[b + _SHOWN_PUNG + tile] = 0
-        shown[b + _SHOWN_KONG + tile] = 1
+        if self._shown is not None:
+            shown = self._shown_record()
+            b = seat * _SHOWN_STRIDE
+            shown[b + _SHOWN_PUNG + tile] = 0
+            shown[b + _SHOWN_KONG + tile] = 1
         self.pungs[seat].remove(tile)
         self.kongs += 1
         self._events.append(("added_kong", seat, tile))
@@ -1652,7 +1684,8 @@ class Game:
         score = self._settle_self_win(seat, tile)
         self.hands[seat][tile] -= 1
         self.won_tiles[seat].append(tile)
-        self._shown[seat * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
+        if self._shown is not None:
+            self._shown_record()[seat * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
         self.won[seat] = True
         self.waits[seat] = 0
         self.winners.append(seat)
@@ -1666,7 +1699,8 @@ class Game:
         if not robbed:
             self._pop_river(discarder)
         self.won_tiles[winners[0]].append(tile)
-        self._shown[winners[0] * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
+        if self._shown is not None:
+            self._shown_record()[winners[0] * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
         for s in winners:
             self.won[s] = True
             self.waits[s] = 0

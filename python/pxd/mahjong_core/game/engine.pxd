@@ -103,7 +103,7 @@ cdef class Game:
     @cython.locals(o1=Py_ssize_t, o2=Py_ssize_t, o3=Py_ssize_t, nxt=Py_ssize_t, head=Py_ssize_t,
                    drawn=Py_ssize_t, w1="long long", w2="long long", w3="long long", wn="long long",
                    h1=counts_t, h2=counts_t, h3=counts_t, hs=counts_w, hn=counts_w, b=Py_ssize_t, n=Py_ssize_t,
-                   shown=bytearray)
+                   shown=bytearray, record=counts_w)
     cpdef _discard_tile(self, Py_ssize_t seat, Py_ssize_t tile, declare)
     @cython.locals(o1=Py_ssize_t, s=Py_ssize_t, count=Py_ssize_t, w="long long", h=counts_t, chows=int, k=int)
     cpdef _open_claims(self, Py_ssize_t discarder, Py_ssize_t tile)
@@ -127,8 +127,11 @@ cdef class Game:
     cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
     cpdef _take_discard(self, Py_ssize_t discarder)
-    @cython.locals(river=list, tile=Py_ssize_t, b=Py_ssize_t, n=Py_ssize_t, shown=bytearray)
+    @cython.locals(river=list, tile=Py_ssize_t, before=Py_ssize_t, b=Py_ssize_t, n=Py_ssize_t, shown=bytearray,
+                   record=counts_w)
     cpdef Py_ssize_t _pop_river(self, Py_ssize_t seat) except -1
+    cpdef bytearray _shown_record(self)
+    cpdef _reshow(self)
     # (C integers: a claim's arithmetic and the hand's updates without boxing each value)
     cpdef _pung(self, Py_ssize_t seat, Py_ssize_t discarder, Py_ssize_t tile)
     @cython.locals(low=Py_ssize_t, t=Py_ssize_t, b=Py_ssize_t, shown=bytearray)
@@ -166,7 +169,7 @@ cdef Py_ssize_t _TURN, _AFTER_CLAIM, _LAST_DRAW  # the hot steps' phases (engine
 cdef tuple _DISCARDS  # actions.DISCARD, indexed in C
 # `Game._shown`'s layout (engine.py): C integers in the offsets the hot steps compute
 cdef Py_ssize_t _SHOWN_RIVER, _SHOWN_CHOW, _SHOWN_PUNG, _SHOWN_KONG, _SHOWN_HIDDEN_KONG, _SHOWN_WON
-cdef Py_ssize_t _SHOWN_RIVER_LEN, _SHOWN_LAST, _SHOWN_HIDDEN_KONGS, _SHOWN_STRIDE
+cdef Py_ssize_t _SHOWN_RIVER_LEN, _SHOWN_LAST, _SHOWN_HIDDEN_KONGS, _SHOWN_STRIDE, _SHOWN_SIZE
 cdef tuple _TILE_INTS  # the tiles' Python ints, indexed in C
 # The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
 cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
