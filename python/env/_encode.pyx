@@ -518,11 +518,13 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     # discard, kong tile, wall remaining) as C ints, the ruleset's own state
     cdef PyObject* borrowed[MC_ENGINE_LENT]
     cdef Py_ssize_t scalars[8]
-    # What each seat shows, as counts (`Game._shown`'s layout): a compiled Game's own, copied here
-    # (hot path: twelve lists of a game not walked; a copy, as Python code may run below); any
-    # other source's read off its lists (`_shown_of_lists`, which checks every tile)
+    # What each seat shows, as counts (`Game._shown`'s layout): a compiled Game's own, read in place
+    # (hot path: twelve lists of a game not walked), any other source's read off its lists into
+    # `shown` (`_shown_of_lists`, which checks every tile)
     cdef unsigned char shown[SHOWN_SIZE]
-    cdef bint have_shown = False
+    cdef const unsigned char* record
+    cdef object shown_of = None
+    cdef unsigned char flags[8]  # won[s], declared[s]
     cdef int source_ints[8]
     cdef tuple fields
     cdef list rivers, melds, won_tiles
@@ -539,9 +541,6 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         won = <object>borrowed[4]
         declared = <object>borrowed[5]
         shown_of = <object>borrowed[6]
-        if type(shown_of) is bytearray and PyByteArray_GET_SIZE(shown_of) == SHOWN_SIZE:
-            memcpy(shown, PyByteArray_AS_STRING(shown_of), SHOWN_SIZE)
-            have_shown = True
         for k in range(8):
             if not -0x80000000 <= scalars[k] <= 0x7FFFFFFF:
                 raise OverflowError(f"encode: {scalars[k]} is too large for the observation (value {k} of the source)")
@@ -583,17 +582,24 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
             _bad_tile("drawn tile", turn, drawn)
         o[DRAWN * 34 + drawn] = 1
 
-    if not have_shown:
-        _shown_of_lists(rivers, melds, won_tiles, shown)
     if type(won) is not list:  # a Game's are lists (C-level indexing below); any sequence will do
         won = list(won)
     if type(declared) is not list:
         declared = list(declared)
+    for s in range(4):  # (read before the record: any Python code their truth runs comes first)
+        flags[s] = 1 if (<list>won)[s] else 0
+        flags[4 + s] = 1 if (<list>declared)[s] else 0
+    if shown_of is not None and type(shown_of) is bytearray and PyByteArray_GET_SIZE(shown_of) == SHOWN_SIZE:
+        # read in place, borrowed: no Python code runs until the seat loop below is done with it
+        record = <const unsigned char*>PyByteArray_AS_STRING(shown_of)
+    else:
+        _shown_of_lists(rivers, melds, won_tiles, shown)
+        record = shown
     cdef unsigned char* info = o + INFO * 34
     for s in range(4):
         r = (s - seat) & 3
         sp = o + (SEAT_BASE + SEAT_PLANES * r) * 34
-        b = shown + s * SHOWN_STRIDE
+        b = record + s * SHOWN_STRIDE
         # the river: its count planes whole, its last tile and last three cell by cell
         memset(sp + 3 * 34, 0, 2 * 34)
         n = b[SHOWN_RIVER_LEN]
@@ -611,10 +617,8 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         info[27 + r] += b[SHOWN_HIDDEN_KONGS]
         if rs == 0:
             mc_nonzero_plane(o + (RULESET_BASE + 4 + r) * 34, b + SHOWN_WON)
-        if (<list>won)[s]:
-            info[19 + r] = 1
-        if (<list>declared)[s]:
-            info[23 + r] = 1
+        info[19 + r] = flags[s]
+        info[23 + r] = flags[4 + s]
 
     # unseen / visible: byte counts turned into planes by `_count_planes` (its loops vectorise; the
     # four planes of each written from an int per cell did not, and cost ~15 % of an observation)

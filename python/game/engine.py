@@ -738,6 +738,9 @@ class Game:
         """Build `_shown` from the lists (its first observer; `determinize`, which rewrites others'
         concealed kongs)."""
         shown = bytearray(_NOTHING_SHOWN)
+        if not (any(self.rivers) or any(self.melds) or any(self.won_tiles)):  # (a hand's first observation)
+            self._shown = shown
+            return
         for s in range(4):
             b = s * _SHOWN_STRIDE
             river = self.rivers[s]
