@@ -1,8 +1,9 @@
 """Seeded hands for the tests: `play`, what tests/test_game_compiled.py plays twice (with the
 installed, compiled engine and in a child process whose hot modules are imported from their .py
-sources), `play_mixed_sichuan`, the mixed-bot Sichuan hands the wall-end tests record, and
-`offered_wins`, every win the engine offers in seeded games (the engines' own win paths are
-compared with the public scoring there)."""
+sources), `play_mixed_sichuan`, the mixed-bot Sichuan hands the wall-end tests record,
+`bot_hand`, the decisions of a hand of built-in bots (the encoder's, the record's and
+determinize's tests), and `offered_wins`, every win the engine offers in seeded games (the engines' own win paths
+are compared with the public scoring there)."""
 
 import json
 import random
@@ -29,6 +30,25 @@ def play(ruleset, variant, bot_names, hands, first=0):
         play_hand(game, bots)
         records.append(json.dumps([game.log, game.state(), game.ledger.to_json()], sort_keys=True, default=str))
     return records
+
+
+def bot_hand(ruleset, seed, rules=None, bots=None):
+    """Hand 0 of `seed` played by `bots` (four Bot objects; default seats 0 and 2 GreedyBots, 1 and
+    3 RandomBots), their stream Random(seed): yields (game, seat) before each answer — the game
+    itself, which the answer then moves on; `seat` the lowest seat asked."""
+    from mahjong_core.game.bots import GreedyBot, RandomBot
+
+    game = new_game(ruleset, seed=seed, rules=rules)
+    if bots is None:
+        bots = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
+    rng = random.Random(seed)
+    for bot in bots:
+        bot.new_hand(rng)
+    while not game.finished:
+        pending = game.pending()
+        seat = min(pending)
+        yield game, seat
+        game.act(seat, bots[seat].choose(game, seat, pending[seat]))
 
 
 def play_mixed_sichuan(game_class, rules, seeds, greedy_share, mix_seed):

@@ -15,6 +15,7 @@ from mahjong_core.game.bots import GreedyBot  # noqa: E402
 from mahjong_core.game.constants import AFTER_CLAIM, CLAIM, MELD_CHOW, MELD_PUNG, TURN  # noqa: E402
 from mahjong_core.game.simulate import play_hand  # noqa: E402
 from mahjong_core.game.testing import check_game  # noqa: E402
+from seeded_play import bot_hand  # noqa: E402
 
 
 def tile_multiset(game):
@@ -39,15 +40,7 @@ def tile_multiset(game):
 def decisions(ruleset, seeds, rules=None):
     bots = [GreedyBot() for _ in range(4)]
     for seed in seeds:
-        game = new_game(ruleset, seed=seed, rules=rules)
-        rng = random.Random(seed)
-        for b in bots:
-            b.new_hand(rng)
-        while not game.finished:
-            pending = game.pending()
-            seat = min(pending)
-            yield game, seat
-            game.act(seat, bots[seat].choose(game, seat, pending[seat]))
+        yield from bot_hand(ruleset, seed, rules, bots)
 
 
 @pytest.mark.parametrize("ruleset,rules", [("sichuan", None), ("changbai", None), ("mcr", {"flowers": True})])

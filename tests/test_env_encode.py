@@ -12,27 +12,17 @@ from mahjong_core.env import LAYOUT_IDS, N_PLANES, encode, legal_mask, plane_nam
 from mahjong_core.env import _encode, layout  # noqa: E402
 from mahjong_core.errors import InvalidArgumentError  # noqa: E402
 from mahjong_core.game import engine, new_game  # noqa: E402
-from mahjong_core.game.bots import GreedyBot, RandomBot  # noqa: E402
 from mahjong_core.game.constants import MELD_CHOW, MELD_CONCEALED_KONG, MELD_PUNG  # noqa: E402
+from seeded_play import bot_hand  # noqa: E402
 
 RULESETS = ("sichuan", "changbai", "mcr")
 
 
 def decision_points(ruleset, seed, every=3, rules=None):
-    """(game clone, seat) at every `every`-th decision of a greedy/random hand."""
-    game = new_game(ruleset, seed=seed, rules=rules)
-    bots = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
-    rng = random.Random(seed)
-    for b in bots:
-        b.new_hand(rng)
-    k = 0
-    while not game.finished:
-        pending = game.pending()
-        seat = min(pending)
+    """(game clone, seat) at every `every`-th decision of a mixed-bot hand (seeded_play)."""
+    for k, (game, seat) in enumerate(bot_hand(ruleset, seed, rules)):
         if k % every == 0:
             yield game.clone(), seat
-        k += 1
-        game.act(seat, bots[seat].choose(game, seat, pending[seat]))
 
 
 def test_layout_constants_match_the_compiled_encoder():

@@ -15,15 +15,8 @@ import tempfile
 import pytest
 
 from seeded_play import play
+from source_first import HOT_MODULES
 
-# Every module setup.py compiles from a .py file (GAME_HOT_MODULES there).
-HOT_MODULES = [
-    "mahjong_core.game.engine", "mahjong_core.game.bots", "mahjong_core.game.simulate", "mahjong_core.game.wall",
-    "mahjong_core.rules.sichuan.flow", "mahjong_core.rules.changbai.flow", "mahjong_core.rules.mcr.flow",
-    "mahjong_core.rules.sichuan.scoring", "mahjong_core.rules.sichuan.hand", "mahjong_core.rules.sichuan.settlement",
-    "mahjong_core.rules.ledger", "mahjong_core.rules.records", "mahjong_core.rules.changbai.ready", "mahjong_core.rules.changbai.scoring",
-    "mahjong_core.rules.changbai.patterns", "mahjong_core.rules.changbai.settlement",
-]
 SETUP_PY = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "setup.py")
 
 
@@ -46,30 +39,18 @@ CONFIGS = [
 # A child process imports every hot module from its .py file (which ships beside the compiled one)
 # through a meta-path finder, then plays the same hands; its records must equal the in-process ones.
 _SOURCE_PLAYER = r"""
-import importlib.abc, importlib.util, json, os, random, sys
-HOT = set(json.loads(sys.argv[1]))
-
-class SourceFirst(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name not in HOT:
-            return None
-        parent = importlib.import_module(name.rpartition(".")[0])
-        source = os.path.join(os.path.dirname(parent.__file__), name.rpartition(".")[2] + ".py")
-        return importlib.util.spec_from_file_location(name, source)
-
-sys.meta_path.insert(0, SourceFirst())
-for name in sorted(HOT):
-    assert importlib.import_module(name).__file__.endswith(".py"), name
-sys.path.insert(0, sys.argv[3])
+import json, sys
+sys.path.insert(0, sys.argv[2])
+import source_first
+source_first.install()
 from seeded_play import play
-print(json.dumps(play(*json.loads(sys.argv[2]))))
+print(json.dumps(play(*json.loads(sys.argv[1]))))
 """
 
 
 def _play_from_source(ruleset, variant, bot_names, hands, first=0):
     result = subprocess.run(
-        [sys.executable, "-c", _SOURCE_PLAYER, json.dumps(HOT_MODULES),
-         json.dumps([ruleset, variant, bot_names, hands, first]),
+        [sys.executable, "-c", _SOURCE_PLAYER, json.dumps([ruleset, variant, bot_names, hands, first]),
          os.path.dirname(os.path.abspath(__file__))],
         capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
     assert result.returncode == 0, result.stderr[-3000:]

@@ -8,9 +8,9 @@ import pickle
 import random
 
 import pytest
+from seeded_play import bot_hand
 
 from mahjong_core.game import engine, new_game
-from mahjong_core.game.bots import GreedyBot, RandomBot
 from mahjong_core.game.constants import MELD_CHOW, MELD_CONCEALED_KONG, MELD_PUNG
 
 RULESETS = ("sichuan", "changbai", "mcr")
@@ -47,22 +47,15 @@ def reference(game):
 
 
 def played(ruleset, seed, observed_from=0):
-    """The game after every answer of a greedy/random hand (the same object, moved on), its record
+    """The game after every answer of a mixed-bot hand (the same object, moved on), its record
     asked for (as an observer does) once `observed_from` answers are given."""
-    game = new_game(ruleset, seed=seed)
-    bots = [GreedyBot(), RandomBot(), GreedyBot(), RandomBot()]
-    rng = random.Random(seed)
-    for b in bots:
-        b.new_hand(rng)
-    k = 0
-    while not game.finished:
+    game = None
+    for k, (game, _) in enumerate(bot_hand(ruleset, seed)):
         if k == observed_from:
             game._shown_record()
-        k += 1
-        pending = game.pending()
-        seat = min(pending)
-        game.act(seat, bots[seat].choose(game, seat, pending[seat]))
-        yield game
+        if k:
+            yield game  # (after answer k - 1)
+    yield game
 
 
 def test_nobody_observing_keeps_no_record():
@@ -162,24 +155,12 @@ def test_a_determinized_game_shows_its_own_concealed_kongs():
 
 
 # The engine keeps `_shown` in both builds: the checks above again, in a child process that imports
-# every hot module from its .py file (tests/test_game_compiled.py's way).
+# every hot module from its .py file (tests/source_first.py).
 _FROM_SOURCE = r"""
-import ast, importlib, importlib.abc, importlib.util, os, sys
+import sys
 sys.path.insert(0, sys.argv[1])
-with open(os.path.join(sys.argv[1], "test_game_compiled.py"), encoding="utf-8") as f:  # (read, not imported:
-    tree = ast.parse(f.read())                                                          # it imports the engine)
-HOT_MODULES = next(ast.literal_eval(node.value) for node in tree.body
-                   if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "HOT_MODULES")
-
-class SourceFirst(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path, target=None):
-        if name not in HOT_MODULES:
-            return None
-        parent = importlib.import_module(name.rpartition(".")[0])
-        source = os.path.join(os.path.dirname(parent.__file__), name.rpartition(".")[2] + ".py")
-        return importlib.util.spec_from_file_location(name, source)
-
-sys.meta_path.insert(0, SourceFirst())
+import source_first
+source_first.install()
 import test_shown
 from mahjong_core.game import engine
 assert engine.__file__.endswith(".py"), engine.__file__
