@@ -734,13 +734,13 @@ class Game:
         self._clone_ruleset(new)
         return new
 
-    def _reshow(self) -> None:
+    def _reshow(self) -> bytearray:
         """Build `_shown` from the lists (its first observer; `determinize`, which rewrites others'
-        concealed kongs)."""
+        concealed kongs); returns it."""
         shown = bytearray(_NOTHING_SHOWN)
         if not (any(self.rivers) or any(self.melds) or any(self.won_tiles)):  # (a hand's first observation)
             self._shown = shown
-            return
+            return shown
         for s in range(4):
             b = s * _SHOWN_STRIDE
             river = self.rivers[s]
@@ -764,6 +764,7 @@ class Game:
             for t in self.won_tiles[s]:
                 shown[b + _SHOWN_WON + t] += 1
         self._shown = shown
+        return shown
 
     def _clone_ruleset(self, new: "Game") -> None:
         """Ruleset hook: give `new` an independent copy of the ruleset's own state (called by `clone`
@@ -1581,8 +1582,7 @@ class Game:
         a record of its size (the engine writes into it in place)."""
         shown = self._shown
         if type(shown) is not bytearray or len(shown) != _SHOWN_SIZE:
-            self._reshow()
-            shown = self._shown
+            shown = self._reshow()
         return shown
 
     def _pung(self, seat: int, discarder: int, tile: int) -> None:

@@ -131,7 +131,7 @@ cdef class Game:
                    record=counts_w)
     cpdef Py_ssize_t _pop_river(self, Py_ssize_t seat) except -1
     cpdef bytearray _shown_record(self)
-    cpdef _reshow(self)
+    cpdef bytearray _reshow(self)
     # (C integers: a claim's arithmetic and the hand's updates without boxing each value)
     cpdef _pung(self, Py_ssize_t seat, Py_ssize_t discarder, Py_ssize_t tile)
     @cython.locals(low=Py_ssize_t, t=Py_ssize_t, b=Py_ssize_t, shown=bytearray)
