@@ -167,6 +167,7 @@ assert engine.__file__.endswith(".py"), engine.__file__
 for ruleset in test_shown.RULESETS:
     test_shown.test_the_record_follows_every_discard_claim_kong_and_win(ruleset)
     test_shown.test_clones_and_pickles_carry_their_own_record(ruleset)
+    test_shown.test_a_record_replaced_from_outside_is_rebuilt_before_it_is_written(ruleset)
 test_shown.test_every_kind_of_kong_is_recorded()
 test_shown.test_a_pickle_from_before_the_record_rebuilds_it()
 print("ok")
@@ -183,3 +184,19 @@ def test_the_engine_from_its_source_keeps_the_same_record():
     result = subprocess.run([sys.executable, "-c", _FROM_SOURCE, here], capture_output=True, text=True,
                             cwd=tempfile.gettempdir(), check=False)
     assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_record_replaced_from_outside_is_rebuilt_before_it_is_written(ruleset):
+    """Something outside the engine replacing the record with one of another size: the engine's next
+    write rebuilds it from the lists first (a meld, kong or win then counted once, not twice)."""
+    checked = 0
+    for seed in range(12):
+        for k, game in enumerate(played(ruleset, seed)):
+            if len(game._shown) == len(engine._NOTHING_SHOWN):
+                assert list(game._shown) == reference(game)
+                checked += 1
+            if k % 3 == 1:
+                game._shown = bytearray(5)
+        assert list(game._shown_record()) == reference(game)
+    assert checked > 300

@@ -1560,15 +1560,17 @@ class Game:
         """Take the last tile out of `seat`'s river (a claim or a win on it), shown too: its slot of
         the last three takes the tile three before it (255: none)."""
         river = self.rivers[seat]
-        tile = river.pop()
         if self._shown is None:
-            return tile
+            return river.pop()
+        self._shown_record()  # (a record replaced from outside: rebuilt before the tile leaves)
+        tile = river.pop()
         n = len(river)
         before = river[n - 3] if n >= 3 else 255
-        if not 0 <= tile < 34 or not (0 <= before < 34 or before == 255):  # a river changed from outside
+        shown = self._shown
+        if (shown is None or len(shown) != _SHOWN_SIZE or not 0 <= tile < 34
+                or not (0 <= before < 34 or before == 255)):  # something changed from outside meanwhile
             self._reshow()
             return tile
-        shown = self._shown_record()
         record = shown  # (compiled: its buffer, as in `_discard_tile`; no Python code runs after this)
         b = seat * _SHOWN_STRIDE
         record[b + tile] -= 1
@@ -1627,13 +1629,13 @@ class Game:
         self._replacement_draw(seat)
 
     def _concealed_kong(self, seat: int, tile: int) -> None:
-        self.hands[seat][tile] -= 4
-        self.melds[seat].append((MELD_CONCEALED_KONG, tile, 0, -1))
-        if self._shown is not None:
+        if self._shown is not None:  # (before the meld: a record rebuilt here counts it once)
             shown = self._shown_record()
             b = seat * _SHOWN_STRIDE
             shown[b + _SHOWN_HIDDEN_KONG + tile] = 1
             shown[b + _SHOWN_HIDDEN_KONGS] += 1
+        self.hands[seat][tile] -= 4
+        self.melds[seat].append((MELD_CONCEALED_KONG, tile, 0, -1))
         self.n_melds[seat] += 1
         self.kongs += 1
         self.interrupted = True
@@ -1685,10 +1687,10 @@ class Game:
     def _self_win(self, seat: int) -> None:
         tile = self.drawn
         score = self._settle_self_win(seat, tile)
+        if self._shown is not None:  # (before the list: a record rebuilt here counts the tile once)
+            self._shown_record()[seat * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
         self.hands[seat][tile] -= 1
         self.won_tiles[seat].append(tile)
-        if self._shown is not None:
-            self._shown_record()[seat * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
         self.won[seat] = True
         self.waits[seat] = 0
         self.winners.append(seat)
@@ -1701,9 +1703,9 @@ class Game:
         scores = self._settle_discard_win(winners, discarder, tile, robbed)
         if not robbed:
             self._pop_river(discarder)
-        self.won_tiles[winners[0]].append(tile)
-        if self._shown is not None:
+        if self._shown is not None:  # (before the list: a record rebuilt here counts the tile once)
             self._shown_record()[winners[0] * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
+        self.won_tiles[winners[0]].append(tile)
         for s in winners:
             self.won[s] = True
             self.waits[s] = 0
