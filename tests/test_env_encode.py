@@ -340,8 +340,8 @@ def test_a_games_record_of_what_is_shown_is_checked_where_it_is_written_through(
 
 
 def test_a_river_emptied_while_it_is_read_raises():
-    """The encoder reads river items in place; a tile whose `__index__` empties the river it lies in
-    (a corrupt source) raises instead of reading past the list's end."""
+    """The encoder reads river and won-tile items in place; a tile whose `__index__` empties the list
+    it lies in (a corrupt source) raises instead of reading past the list's end."""
     class Emptying:
         def __init__(self, river):
             self.river = river
@@ -355,6 +355,12 @@ def test_a_river_emptied_while_it_is_read_raises():
     river[:] = [3, 4, 6, 7]
     river.insert(1, Emptying(river))
     with pytest.raises(InvalidArgumentError, match="river changed while it was read"):
+        encode(AttributeSource(game), 0, np.zeros((N_PLANES["mcr"], 34), np.uint8))
+    game = new_game("mcr", seed=2)  # (a won-tile list the same way: read to its old length before)
+    won = game.won_tiles[2]
+    won[:] = [3, 4, 6, 7]
+    won.insert(1, Emptying(won))
+    with pytest.raises(InvalidArgumentError, match="won tiles changed while it was read"):
         encode(AttributeSource(game), 0, np.zeros((N_PLANES["mcr"], 34), np.uint8))
 
 

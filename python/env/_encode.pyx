@@ -208,25 +208,25 @@ cdef inline int _seat_int(object values, Py_ssize_t s) except? -2:
     return <int>values[s]
 
 
-cdef inline int _river_tile(list river, Py_ssize_t k, Py_ssize_t n, int s) except -1:
-    """Tile k of seat s's river (of length n), checked to be 0..33. Hot path (every tile of a river
-    walked, the last three of every river): the item is read in place, borrowed (no reference
-    taken), its small-int value inline; anything else takes `_river_tile_other`."""
-    cdef long v = mc_small_int(PyList_GET_ITEM(river, k))
+cdef inline int _listed_tile(list tiles, Py_ssize_t k, Py_ssize_t n, int s, str where) except -1:
+    """Tile k of seat s's list `tiles` (of length n: its river or won tiles, named by `where`),
+    checked to be 0..33. The item is read in place, borrowed (no reference taken), its small-int
+    value inline; anything else takes `_listed_tile_other`."""
+    cdef long v = mc_small_int(PyList_GET_ITEM(tiles, k))
     if <unsigned long>v < 34:
         return <int>v
-    return _river_tile_other(river, k, n, s)
+    return _listed_tile_other(tiles, k, n, s, where)
 
 
-cdef int _river_tile_other(list river, Py_ssize_t k, Py_ssize_t n, int s) except -1:
-    """`_river_tile` for an item that is not a one-digit int: by its index (`_tile_of`), after which
-    the river must be as long as before (the index may run any code)."""
-    item = river[k]
+cdef int _listed_tile_other(list tiles, Py_ssize_t k, Py_ssize_t n, int s, str where) except -1:
+    """`_listed_tile` for an item that is not a one-digit int: by its index (`_tile_of`), after which
+    the list must be as long as before (the index may run any code; the caller reads on to n)."""
+    item = tiles[k]
     cdef int t = _tile_of(item)
-    if PyList_GET_SIZE(river) != n:
-        raise InvalidArgumentError(f"encode: seat {s}'s river changed while it was read")
+    if PyList_GET_SIZE(tiles) != n:
+        raise InvalidArgumentError(f"encode: seat {s}'s {where} changed while it was read")
     if <unsigned>t >= 34:
-        _bad_tile("river", s, item)
+        _bad_tile(where, s, item)
     return t
 
 
@@ -381,7 +381,7 @@ cdef int _shown_of_lists(object rivers, object melds, object won_tiles, unsigned
             raise InvalidArgumentError(f"encode: seat {s}'s river holds {n} tiles, more than a table has")
         b[SHOWN_LAST] = b[SHOWN_LAST + 1] = b[SHOWN_LAST + 2] = 255
         for k in range(n):
-            t = _river_tile(river, k, n, s)
+            t = _listed_tile(river, k, n, s, "river")
             b[SHOWN_RIVER + t] += 1
             if k >= n - 3:
                 b[SHOWN_LAST + k % 3] = t
@@ -403,11 +403,9 @@ cdef int _shown_of_lists(object rivers, object melds, object won_tiles, unsigned
             else:              # melded or added kong
                 b[SHOWN_KONG + t] = 1
         lst = <list>won_tiles[s]
-        for k in range(len(lst)):
-            t = _tile_of(lst[k])
-            if <unsigned>t >= 34:
-                _bad_tile("won tiles", s, lst[k])
-            b[SHOWN_WON + t] += 1
+        n = len(lst)
+        for k in range(n):
+            b[SHOWN_WON + _listed_tile(lst, k, n, s, "won tiles")] += 1
     return 0
 
 
