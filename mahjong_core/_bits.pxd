@@ -23,9 +23,37 @@ cdef extern from *:
     static inline int mc_popcount64(unsigned long long x) { int n = 0; while (x) { x &= x - 1; ++n; } return n; }
     static inline int mc_lowest_bit64(unsigned long long x) { int t = 0; while (!(x & 1)) { x >>= 1; ++t; } return t; }
     #endif
+
+    /* The kinds a hand of 34 counts holds (count != 0) and holds exactly once, as bit masks. SSE2
+       (every x86-64): two 16-byte compares and their sign bits, the last two kinds apart; a plain
+       loop elsewhere. Reads c[0..33]. */
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static inline unsigned long long mc_bytes_equal_mask34(const unsigned char* c, unsigned char v) {
+        const __m128i lo = _mm_loadu_si128((const __m128i*)c), hi = _mm_loadu_si128((const __m128i*)(c + 16));
+        const __m128i want = _mm_set1_epi8((char)v);
+        return (unsigned long long)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(lo, want))
+               | ((unsigned long long)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hi, want)) << 16)
+               | ((unsigned long long)(c[32] == v) << 32) | ((unsigned long long)(c[33] == v) << 33);
+    }
+    #else
+    static inline unsigned long long mc_bytes_equal_mask34(const unsigned char* c, unsigned char v) {
+        unsigned long long m = 0;
+        for (int t = 0; t < 34; t++) m |= (unsigned long long)(c[t] == v) << t;
+        return m;
+    }
+    #endif
+    static inline unsigned long long mc_held_kinds34(const unsigned char* c) {
+        return ~mc_bytes_equal_mask34(c, 0) & 0x3FFFFFFFFULL;
+    }
+    static inline unsigned long long mc_single_kinds34(const unsigned char* c) {
+        return mc_bytes_equal_mask34(c, 1);
+    }
     """
     int mc_popcount64(unsigned long long x) noexcept nogil
     int mc_lowest_bit64(unsigned long long x) noexcept nogil
+    unsigned long long mc_held_kinds34(const unsigned char* c) noexcept nogil
+    unsigned long long mc_single_kinds34(const unsigned char* c) noexcept nogil
 
 
 cdef inline int mc_kth_bit64(unsigned long long bits, Py_ssize_t k) noexcept nogil:

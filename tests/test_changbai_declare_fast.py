@@ -195,6 +195,92 @@ def test_may_be_ready_never_refuses_a_hand_at_most_ready():
     assert refused > 1000 and ready_seen > 1000  # both sides of the test are exercised
 
 
+def _may_be_ready_tile_by_tile(counts, n_melds, forms):
+    """`_may_be_ready` read tile by tile off its docstring: the 十三幺 exception, then more than two
+    isolated singles (an honour: any single; a suited tile: none of its suit within two kinds)."""
+    if not n_melds and forms & int(Forms.THIRTEEN_ORPHANS):
+        if sum(1 for t in TERMINALS_AND_HONOURS if not counts[t]) <= 1:
+            return True
+    isolated = 0
+    for t in range(34):
+        if counts[t] != 1:
+            continue
+        if t >= 27:
+            isolated += 1
+            continue
+        suit = t // 9
+        neighbours = [u for u in (t - 2, t - 1, t + 1, t + 2) if 0 <= u < 27 and u // 9 == suit]
+        isolated += not any(counts[u] for u in neighbours)
+    return isolated <= 2
+
+
+def test_may_be_ready_equals_its_definition():
+    """The bit-mask `_may_be_ready` (compiled: two vector compares) answers as the definition read tile by
+    tile, on random hands of every size, with and without melds and 十三幺, and on hands made to sit at
+    its edges (two or three isolated tiles, singles at the ends of a suit, 十三幺 one or two kinds short)."""
+    rng = random.Random(99)
+    answers = {True: 0, False: 0}
+
+    def check(counts, melds, forms):
+        want = _may_be_ready_tile_by_tile(counts, melds, forms)
+        assert flow._may_be_ready(counts, melds, forms) == want, (bytes(counts), melds, forms)
+        answers[want] += 1
+
+    for _ in range(20000):
+        counts = bytearray(34)
+        for t in rng.sample(range(34), rng.randint(1, 14)):
+            counts[t] = rng.choice((1, 1, 1, 2, 3, 4))
+        melds = rng.randint(0, 4)
+        for forms in (int(Forms.CHANGBAI), int(Forms.STANDARD | Forms.SEVEN_PAIRS)):
+            check(counts, melds, forms)
+    for t in range(34):  # one single beside pairs at every position of every suit
+        for gap in (1, 2, 3):
+            counts = bytearray(34)
+            counts[t] = 1
+            for u in (t - gap, t + gap):
+                if 0 <= u < 34:
+                    counts[u] = 2
+            check(counts, 0, int(Forms.STANDARD))
+    orphans = bytearray(34)
+    for t in TERMINALS_AND_HONOURS:
+        orphans[t] = 1
+    for drop in [(), (0,), (0, 33), (27, 28)]:
+        counts = bytearray(orphans)
+        for t in drop:
+            counts[t] = 0
+        counts[4] = 2
+        for melds in (0, 1):
+            check(counts, melds, int(Forms.CHANGBAI))
+    assert answers[True] > 3000 and answers[False] > 3000  # both answers exercised
+
+
+_FROM_SOURCE = r"""
+import sys
+sys.path.insert(0, sys.argv[1])
+import source_first
+source_first.install()
+import test_changbai_declare_fast as t
+assert t.flow.__file__.endswith(".py"), t.flow.__file__
+t.test_may_be_ready_equals_its_definition()
+t.test_may_be_ready_never_refuses_a_hand_at_most_ready()
+print("ok")
+"""
+
+
+def test_may_be_ready_from_its_source_equals_its_definition():
+    """The same checks on flow.py itself (its pure-Python masks), in a child that imports every hot
+    module from its .py file (tests/source_first.py)."""
+    import os
+    import subprocess
+    import sys
+    import tempfile
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    result = subprocess.run([sys.executable, "-c", _FROM_SOURCE, here], capture_output=True, text=True,
+                            cwd=tempfile.gettempdir(), check=False)
+    assert result.returncode == 0 and result.stdout.strip() == "ok", result.stderr[-3000:]
+
+
 def test_may_be_ready_on_thirteen_orphans():
     base = bytearray(34)
     for t in TERMINALS_AND_HONOURS:

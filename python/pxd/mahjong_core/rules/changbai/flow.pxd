@@ -3,16 +3,18 @@
 
 cimport cython
 
+from mahjong_core._bits cimport mc_held_kinds34, mc_single_kinds34
 from mahjong_core.game.engine cimport Game, _best_discards_m, _shanten_m, _waits_mask_m, counts_t  # C calls
 
 
 # C constants
 cdef Py_ssize_t _SEVEN_PAIRS, _THIRTEEN_ORPHANS
-cdef unsigned long long _ORPHAN_KINDS
+cdef unsigned long long _ORPHAN_KINDS, _HAS_BELOW_1, _HAS_BELOW_2, _HAS_ABOVE_1, _HAS_ABOVE_2
+cdef bint _COMPILED
 
-# 报听's hot path (every turn of every seat): a C loop over the hand's bytearray buffer.
-@cython.locals(c=counts_t, t=Py_ssize_t, missing=Py_ssize_t, isolated=Py_ssize_t, suit=Py_ssize_t,
-               base=Py_ssize_t, r=Py_ssize_t)
+# 报听's hot path (every turn of every seat): bit masks of the hand's bytearray buffer, in C.
+@cython.locals(c=counts_t, t=Py_ssize_t, one="unsigned long long", held="unsigned long long", single="unsigned long long",
+               missing="unsigned long long", near="unsigned long long", isolated="unsigned long long")
 cpdef bint _may_be_ready(counts, Py_ssize_t n_melds, Py_ssize_t forms) except -1
 
 @cython.locals(n=Py_ssize_t, kind=Py_ssize_t, low=Py_ssize_t)
