@@ -19,12 +19,10 @@ KONGS = {MELD_KONG, MELD_ADDED_KONG, MELD_CONCEALED_KONG}
 
 
 def reference(game):
-    """The slow reference: `_shown` counted off the game's lists — each seat's counts, then its
-    planes of the observation (docs/OBSERVATION.md), then the copies everyone sees."""
-    out = [0] * L["SIZE"]
+    """The slow reference: `_shown` counted off the game's lists."""
+    out = [0] * (4 * L["STRIDE"])
     for s in range(4):
         b = s * L["STRIDE"]
-        p = L["PLANES"] + s * L["PLANE_STRIDE"]
         river = game.rivers[s]
         for t in river:
             out[b + L["RIVER"] + t] += 1
@@ -33,39 +31,19 @@ def reference(game):
             out[b + L["LAST"] + k] = 255
         for i in range(max(0, len(river) - 3), len(river)):
             out[b + L["LAST"] + i % 3] = river[i]
-        for t in set(river[-3:]):
-            out[p + L["PLANE_RECENT"] + t] = 1
-        if river:
-            out[p + L["PLANE_LAST"] + river[-1]] = 1
-        seen = [0] * 34  # what everyone sees of this seat
-        for t in range(34):
-            for level in range(3):
-                out[p + L["PLANE_RIVER"] + 34 * level + t] = int(river.count(t) > level)
-            seen[t] += river.count(t)
         for kind, t, _, _ in game.melds[s]:
             if kind == MELD_CHOW:
                 for k in range(3):
                     out[b + L["CHOW"] + t + k] += 1
-                    seen[t + k] += 1
             elif kind == MELD_PUNG:
-                out[b + L["PUNG"] + t] = out[p + L["PLANE_PUNG"] + t] = 1
-                seen[t] += 3
+                out[b + L["PUNG"] + t] = 1
             elif kind == MELD_CONCEALED_KONG:
-                out[b + L["HIDDEN_KONG"] + t] = out[p + L["PLANE_HIDDEN_KONG"] + t] = 1
+                out[b + L["HIDDEN_KONG"] + t] = 1
                 out[b + L["HIDDEN_KONGS"]] += 1
             else:
-                out[b + L["KONG"] + t] = out[p + L["PLANE_KONG"] + t] = 1
-                seen[t] += 4
-        for t in range(34):
-            chows = out[b + L["CHOW"] + t]
-            out[p + L["PLANE_CHOW"] + t] = int(chows >= 1)
-            out[p + L["PLANE_CHOW"] + 34 + t] = int(chows >= 2)
+                out[b + L["KONG"] + t] = 1
         for t in game.won_tiles[s]:
             out[b + L["WON"] + t] += 1
-            out[p + L["PLANE_WON"] + t] = 1
-            seen[t] += 1
-        for t in range(34):
-            out[L["VISIBLE"] + t] += seen[t]
     return out
 
 

@@ -45,9 +45,8 @@ cdef enum:
     RULESET_BASE = 60
 
 # `Game._shown`'s layout (mahjong_core.game.engine.SHOWN_LAYOUT; checked at import below): what
-# each seat shows, as counts, then again as the observation's planes — the form the encoder reads
-# every source in. C defines (the extern block below), so that its C helpers and this code read the
-# one layout.
+# each seat shows, as counts — the form the encoder reads every source in. C defines (the extern
+# block below), so that its C helpers and this code read the one layout.
 cdef extern from *:
     """
     #define SHOWN_RIVER 0           /* 34 counts: the seat's river */
@@ -60,18 +59,7 @@ cdef extern from *:
     #define SHOWN_LAST 205          /* 3: its last three tiles, river tile i in slot i % 3 */
     #define SHOWN_HIDDEN_KONGS 208  /* the number of its concealed kongs */
     #define SHOWN_STRIDE 212        /* one seat's block */
-    #define SHOWN_PLANES (4 * SHOWN_STRIDE)  /* then each seat's planes, 0/1 per kind: */
-    #define PLANE_RIVER 0           /* three: at least 1, 2, 3 copies in its river */
-    #define PLANE_LAST 102          /* its last discard */
-    #define PLANE_RECENT 136        /* its last three discards */
-    #define PLANE_CHOW 170          /* two: at least 1, 2 of its chows hold the kind */
-    #define PLANE_PUNG 238
-    #define PLANE_KONG 272          /* melded and added kongs */
-    #define PLANE_HIDDEN_KONG 306   /* concealed kongs (its owner's observation only) */
-    #define PLANE_WON 340           /* the kinds it won with */
-    #define SHOWN_PLANE_STRIDE 374  /* one seat's planes: the observation's ten seat planes, then its won tiles */
-    #define SHOWN_VISIBLE (SHOWN_PLANES + 4 * SHOWN_PLANE_STRIDE)  /* 34 counts: copies everyone sees */
-    #define SHOWN_SIZE (SHOWN_VISIBLE + 34)
+    #define SHOWN_SIZE (4 * SHOWN_STRIDE)
     """
     enum:
         SHOWN_RIVER
@@ -84,17 +72,6 @@ cdef extern from *:
         SHOWN_LAST
         SHOWN_HIDDEN_KONGS
         SHOWN_STRIDE
-        SHOWN_PLANES
-        PLANE_RIVER
-        PLANE_LAST
-        PLANE_RECENT
-        PLANE_CHOW
-        PLANE_PUNG
-        PLANE_KONG
-        PLANE_HIDDEN_KONG
-        PLANE_WON
-        SHOWN_PLANE_STRIDE
-        SHOWN_VISIBLE
         SHOWN_SIZE
 
 cdef enum:
@@ -102,11 +79,7 @@ cdef enum:
 
 SHOWN_CONSTANTS = {"RIVER": SHOWN_RIVER, "CHOW": SHOWN_CHOW, "PUNG": SHOWN_PUNG, "KONG": SHOWN_KONG,
                    "HIDDEN_KONG": SHOWN_HIDDEN_KONG, "WON": SHOWN_WON, "RIVER_LEN": SHOWN_RIVER_LEN,
-                   "LAST": SHOWN_LAST, "HIDDEN_KONGS": SHOWN_HIDDEN_KONGS, "STRIDE": SHOWN_STRIDE,
-                   "PLANES": SHOWN_PLANES, "PLANE_RIVER": PLANE_RIVER, "PLANE_LAST": PLANE_LAST,
-                   "PLANE_RECENT": PLANE_RECENT, "PLANE_CHOW": PLANE_CHOW, "PLANE_PUNG": PLANE_PUNG,
-                   "PLANE_KONG": PLANE_KONG, "PLANE_HIDDEN_KONG": PLANE_HIDDEN_KONG, "PLANE_WON": PLANE_WON,
-                   "PLANE_STRIDE": SHOWN_PLANE_STRIDE, "VISIBLE": SHOWN_VISIBLE, "SIZE": SHOWN_SIZE}
+                   "LAST": SHOWN_LAST, "HIDDEN_KONGS": SHOWN_HIDDEN_KONGS, "STRIDE": SHOWN_STRIDE}
 
 LAYOUT_CONSTANTS = {"HAND": HAND, "DRAWN": DRAWN, "SEAT_BASE": SEAT_BASE, "SEAT_PLANES": SEAT_PLANES,
                     "UNSEEN": UNSEEN, "VISIBLE": VISIBLE, "LAST_DISCARD": LAST_DISCARD, "KONG_TILE": KONG_TILE,
@@ -120,7 +93,7 @@ _N_PLANES[1] = RULESET_BASE + 1
 _N_PLANES[2] = RULESET_BASE + 1
 N_PLANES = {"sichuan": _N_PLANES[0], "changbai": _N_PLANES[1], "mcr": _N_PLANES[2]}
 # What `_encode_into`'s partial clear relies on: the planes it writes whole (the hand's four, each
-# seat's ten, unseen and visible) and the ones it clears tile the layout.
+# seat's river counts first in its block, unseen and visible) and the ones it clears tile the layout.
 _FULL_PLANES_CHECKED = (DRAWN == HAND + 4 and SEAT_BASE == DRAWN + 1 and UNSEEN == SEAT_BASE + 4 * SEAT_PLANES
                         and VISIBLE == UNSEEN + 4 and LAST_DISCARD == VISIBLE + 4)
 if not _FULL_PLANES_CHECKED:
@@ -164,44 +137,40 @@ cdef extern from *:
         return *(PyObject**)((char*)o + offset);
     }
 
-    /* The planes and the copies everyone sees of a record whose counts, flags and last three tiles
-       were just written (`_shown_of_lists`: a source other than the engine's own Game, which
-       keeps them as it plays, engine.py `_show_discard`): the same derivation, in C. A slot of the
-       last three that names no tile is skipped. */
-    static void mc_shown_derive(unsigned char* shown) {
-        unsigned char* visible = shown + SHOWN_VISIBLE;
-        for (int s = 0; s < 4; s++) {
-            const unsigned char* b = shown + s * SHOWN_STRIDE;
-            unsigned char* p = shown + SHOWN_PLANES + s * SHOWN_PLANE_STRIDE;
+    /* A seat's meld planes (five from `sp`, each 34 cells: chows >= 1, chows >= 2, pungs, kongs,
+       concealed kongs — the last only for the seat's own, `own`) written whole from its block `b`
+       of what it shows (Game._shown's layout, the SHOWN_ defines), and every copy it shows added
+       to `visible`. Hot path (four seats an observation): plain C over restrict pointers, so that
+       the compiler vectorises it. */
+    static inline void mc_seat_shown(unsigned char* restrict sp, const unsigned char* restrict b,
+                                     unsigned char* restrict visible, int own) {
+        const unsigned char* chow = b + SHOWN_CHOW;
+        const unsigned char* pung = b + SHOWN_PUNG;
+        const unsigned char* kong = b + SHOWN_KONG;
+        const unsigned char* hidden = b + SHOWN_HIDDEN_KONG;
+        const unsigned char* won = b + SHOWN_WON;
+        for (int t = 0; t < 34; t++) {
+            unsigned char p = pung[t] != 0, k = kong[t] != 0;
+            sp[t] = chow[t] >= 1;
+            sp[34 + t] = chow[t] >= 2;
+            sp[68 + t] = p;
+            sp[102 + t] = k;
+            visible[t] += b[SHOWN_RIVER + t] + chow[t] + 3 * p + 4 * k + won[t];
+        }
+        if (own) {
             for (int t = 0; t < 34; t++) {
-                unsigned char r = b[SHOWN_RIVER + t], c = b[SHOWN_CHOW + t];
-                unsigned char pung = b[SHOWN_PUNG + t] != 0, kong = b[SHOWN_KONG + t] != 0;
-                p[PLANE_RIVER + t] = r >= 1;
-                p[PLANE_RIVER + 34 + t] = r >= 2;
-                p[PLANE_RIVER + 68 + t] = r >= 3;
-                p[PLANE_CHOW + t] = c >= 1;
-                p[PLANE_CHOW + 34 + t] = c >= 2;
-                p[PLANE_PUNG + t] = pung;
-                p[PLANE_KONG + t] = kong;
-                p[PLANE_HIDDEN_KONG + t] = b[SHOWN_HIDDEN_KONG + t] != 0;
-                p[PLANE_WON + t] = b[SHOWN_WON + t] != 0;
-                visible[t] += r + c + 3 * pung + 4 * kong + b[SHOWN_WON + t];
+                unsigned char h = hidden[t] != 0;
+                sp[136 + t] = h;
+                visible[t] += 4 * h;
             }
-            int n = b[SHOWN_RIVER_LEN];
-            for (int k = 0; k < n && k < 3; k++) {
-                int t = b[SHOWN_LAST + k];
-                if (t < 34) p[PLANE_RECENT + t] = 1;
-            }
-            if (n) {
-                int t = b[SHOWN_LAST + (n - 1) % 3];
-                if (t < 34) p[PLANE_LAST + t] = 1;
-            }
+        } else {
+            memset(sp + 136, 0, 34);
         }
     }
 
-    /* visible[t] += 4 where the observer has a concealed kong of t (its hidden-kong plane) */
-    static inline void mc_add_own_kongs(unsigned char* restrict visible, const unsigned char* restrict hidden) {
-        for (int t = 0; t < 34; t++) visible[t] += 4 * (hidden[t] != 0);
+    /* plane[t] := counts[t] != 0 (a seat's won tiles, Sichuan) */
+    static inline void mc_nonzero_plane(unsigned char* restrict plane, const unsigned char* restrict counts) {
+        for (int t = 0; t < 34; t++) plane[t] = counts[t] != 0;
     }
 
     static Py_ssize_t mc_member_offset(PyObject* descr) {
@@ -213,8 +182,8 @@ cdef extern from *:
     long mc_small_int(PyObject* o) noexcept
     PyObject* mc_slot(PyObject* o, Py_ssize_t offset) noexcept
     Py_ssize_t mc_member_offset(PyObject* descr) noexcept
-    void mc_shown_derive(unsigned char* shown) noexcept
-    void mc_add_own_kongs(unsigned char* visible, const unsigned char* hidden) noexcept
+    void mc_seat_shown(unsigned char* sp, const unsigned char* b, unsigned char* visible, int own) noexcept
+    void mc_nonzero_plane(unsigned char* plane, const unsigned char* counts) noexcept
 
 
 cdef inline int _tile_of(object o) except? -2:
@@ -399,7 +368,7 @@ def next_seat(game):
 
 cdef int _shown_of_lists(object rivers, object melds, object won_tiles, unsigned char* shown) except -1:
     """`Game._shown` of any observation source, read off its lists of rivers, melds and won tiles
-    (every tile checked to be 0..33: the counts are written through them), its planes derived."""
+    (every tile checked to be 0..33: the encoder writes through them)."""
     cdef int s, k, n, t, kind
     cdef unsigned char* b
     cdef list river, ms, lst
@@ -437,8 +406,13 @@ cdef int _shown_of_lists(object rivers, object melds, object won_tiles, unsigned
         n = len(lst)
         for k in range(n):
             b[SHOWN_WON + _listed_tile(lst, k, n, s, "won tiles")] += 1
-    mc_shown_derive(shown)
     return 0
+
+
+cdef int _bad_shown(object game, int seat) except -1:
+    """A Game's `_shown` names a tile outside 0..33 (written by something other than the engine)."""
+    raise InvalidArgumentError(f"encode: {type(game).__name__}._shown holds no tile as seat {seat}'s last discards "
+                               f"(the record of what each seat shows is inconsistent; the engine keeps it)")
 
 
 cdef int _bad_tile(str where, object seat, object value) except -1:
@@ -530,20 +504,21 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
     cdef const unsigned char* b
 
     # Only the planes written cell by cell are cleared (the drawn tile's, and from the last discard's
-    # on): the hand's, unseen and visible planes are written whole below (`_count_planes`), and each
-    # seat's ten copied from the record. The observation is 2.3 kB, a third of it
+    # on; each seat's in the seat loop): the hand's, unseen and visible planes and a river's count
+    # planes are written whole below (`_count_planes`). The observation is 2.3 kB, a third of it
     # count planes; the clear was ~40 % of this function's instructions (callgrind counts `rep
     # stosb` per byte: far less of its time). `_FULL_PLANES_CHECKED` holds the layout to this.
     memset(o + DRAWN * 34, 0, 34)
     memset(o + LAST_DISCARD * 34, 0, (planes - LAST_DISCARD) * 34)
+    memset(visible, 0, sizeof(visible))
 
     # The source's fields: the per-seat lists, the scalars (turn, dealer, phase, drawn, discarder,
     # discard, kong tile, wall remaining) as C ints, the ruleset's own state
     cdef PyObject* borrowed[MC_ENGINE_LENT]
     cdef Py_ssize_t scalars[8]
-    # What each seat shows, as counts and planes (`Game._shown`'s layout): a compiled Game's own,
-    # read in place (hot path: twelve lists of a game not walked, its planes not derived again), any
-    # other source's read off its lists into `shown` (`_shown_of_lists`, which checks every tile)
+    # What each seat shows, as counts (`Game._shown`'s layout): a compiled Game's own, read in place
+    # (hot path: twelve lists of a game not walked), any other source's read off its lists into
+    # `shown` (`_shown_of_lists`, which checks every tile)
     cdef unsigned char shown[SHOWN_SIZE]
     cdef const unsigned char* record
     cdef object shown_of = None
@@ -619,28 +594,29 @@ cdef int _encode_into(object game, int seat, int rs, unsigned char* o) except -1
         _shown_of_lists(rivers, melds, won_tiles, shown)
         record = shown
     cdef unsigned char* info = o + INFO * 34
-    cdef const unsigned char* pl
     for s in range(4):
         r = (s - seat) & 3
         sp = o + (SEAT_BASE + SEAT_PLANES * r) * 34
-        pl = record + SHOWN_PLANES + s * SHOWN_PLANE_STRIDE
-        # Hot path (four seats an observation): the seat's ten planes are the record's, kept by the
-        # engine as it plays, copied — the river's counts, its last three, its melds — except a
-        # concealed kong's, which only its owner sees (the others see how many it has, below).
-        if s == seat:
-            memcpy(sp, pl, SEAT_PLANES * 34)
-        else:
-            memcpy(sp, pl, (SEAT_PLANES - 1) * 34)
-            memset(sp + (SEAT_PLANES - 1) * 34, 0, 34)
-        info[27 + r] += record[s * SHOWN_STRIDE + SHOWN_HIDDEN_KONGS]
+        b = record + s * SHOWN_STRIDE
+        # the river: its count planes whole, its last tile and last three cell by cell
+        memset(sp + 3 * 34, 0, 2 * 34)
+        n = b[SHOWN_RIVER_LEN]
+        if n:
+            for k in range(3 if n >= 3 else n):  # (river tile i lies in slot i % 3)
+                t = b[SHOWN_LAST + k]
+                if t >= 34:
+                    _bad_shown(game, s)
+                sp[4 * 34 + t] = 1
+            sp[3 * 34 + b[SHOWN_LAST + (n - 1) % 3]] = 1  # the last tile (one of the three just checked)
+        _count_planes(sp, b + SHOWN_RIVER, 3)  # planes 0..2: at least 1, 2, 3 copies in this river
+        # the melds and won tiles: their planes whole, every shown copy counted as seen (a concealed
+        # kong by its owner only; the others see how many it has)
+        mc_seat_shown(sp + 5 * 34, b, visible, s == seat)
+        info[27 + r] += b[SHOWN_HIDDEN_KONGS]
         if rs == 0:
-            memcpy(o + (RULESET_BASE + 4 + r) * 34, pl + PLANE_WON, 34)
+            mc_nonzero_plane(o + (RULESET_BASE + 4 + r) * 34, b + SHOWN_WON)
         info[19 + r] = flags[s]
         info[23 + r] = flags[4 + s]
-    # every copy shown to everyone, and the observer's own concealed kongs
-    memcpy(visible, record + SHOWN_VISIBLE, 34)
-    if record[seat * SHOWN_STRIDE + SHOWN_HIDDEN_KONGS]:
-        mc_add_own_kongs(visible, record + SHOWN_PLANES + seat * SHOWN_PLANE_STRIDE + PLANE_HIDDEN_KONG)
 
     # unseen / visible: byte counts turned into planes by `_count_planes` (its loops vectorise; the
     # four planes of each written from an int per cell did not, and cost ~15 % of an observation)

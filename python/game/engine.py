@@ -140,83 +140,12 @@ _SHOWN_RIVER_LEN = 204   # the river's length
 _SHOWN_LAST = 205        # three: the river's last three tiles, river tile i in slot i % 3 (255: none)
 _SHOWN_HIDDEN_KONGS = 208  # the number of its concealed kongs
 _SHOWN_STRIDE = 212
-# After the four blocks, the same again as the observation's planes (0/1 per kind), kept with the
-# counts so that the encoder copies them instead of deriving them at every observation: seat s's
-# planes start at _SHOWN_PLANES + s * _SHOWN_PLANE_STRIDE, in the order of the observation's seat
-# planes (env/layout.py SEAT_FIELDS), then two:
-_SHOWN_PLANES = 4 * _SHOWN_STRIDE
-_PLANE_RIVER = 0         # three planes: at least 1, 2, 3 copies of t in its river
-_PLANE_LAST = 102        # its last discard
-_PLANE_RECENT = 136      # its last three discards
-_PLANE_CHOW = 170        # two planes: at least 1, 2 of its chows hold t
-_PLANE_PUNG = 238        # a pung of t
-_PLANE_KONG = 272        # a melded or added kong of t
-_PLANE_HIDDEN_KONG = 306  # a concealed kong of t (its owner's observation only)
-_PLANE_WON = 340         # it won with t
-_SHOWN_PLANE_STRIDE = 374
-# and the copies of each kind that everyone sees (every river, chow, pung, kong and won tile):
-_SHOWN_VISIBLE = _SHOWN_PLANES + 4 * _SHOWN_PLANE_STRIDE
-_SHOWN_SIZE = _SHOWN_VISIBLE + 34
+_SHOWN_SIZE = 4 * _SHOWN_STRIDE
 SHOWN_LAYOUT = {"RIVER": _SHOWN_RIVER, "CHOW": _SHOWN_CHOW, "PUNG": _SHOWN_PUNG, "KONG": _SHOWN_KONG,
                 "HIDDEN_KONG": _SHOWN_HIDDEN_KONG, "WON": _SHOWN_WON, "RIVER_LEN": _SHOWN_RIVER_LEN,
-                "LAST": _SHOWN_LAST, "HIDDEN_KONGS": _SHOWN_HIDDEN_KONGS, "STRIDE": _SHOWN_STRIDE,
-                "PLANES": _SHOWN_PLANES, "PLANE_RIVER": _PLANE_RIVER, "PLANE_LAST": _PLANE_LAST,
-                "PLANE_RECENT": _PLANE_RECENT, "PLANE_CHOW": _PLANE_CHOW, "PLANE_PUNG": _PLANE_PUNG,
-                "PLANE_KONG": _PLANE_KONG, "PLANE_HIDDEN_KONG": _PLANE_HIDDEN_KONG, "PLANE_WON": _PLANE_WON,
-                "PLANE_STRIDE": _SHOWN_PLANE_STRIDE, "VISIBLE": _SHOWN_VISIBLE, "SIZE": _SHOWN_SIZE}
-_NOTHING_SHOWN = bytes(255 if i < _SHOWN_PLANES and _SHOWN_LAST <= i % _SHOWN_STRIDE < _SHOWN_LAST + 3 else 0
+                "LAST": _SHOWN_LAST, "HIDDEN_KONGS": _SHOWN_HIDDEN_KONGS, "STRIDE": _SHOWN_STRIDE}
+_NOTHING_SHOWN = bytes(255 if _SHOWN_LAST <= i % _SHOWN_STRIDE < _SHOWN_LAST + 3 else 0
                        for i in range(_SHOWN_SIZE))
-
-
-def _show_recent(record: Any, seat: int, n: int, value: int) -> None:
-    """Set (`value` 1) or clear (0) the last-discard and last-three planes of `seat`'s river of
-    length `n` in the record `record`, from its last three tiles (slot i % 3)."""
-    # Compiled, `record` is the record's buffer (engine.pxd); a slot that names no tile is skipped,
-    # so nothing is written outside the seat's two planes whatever the slots hold.
-    ring = seat * _SHOWN_STRIDE + _SHOWN_LAST
-    planes = _SHOWN_PLANES + seat * _SHOWN_PLANE_STRIDE
-    k = 0
-    while k < n and k < 3:
-        t = record[ring + k]
-        if t < 34:
-            record[planes + _PLANE_RECENT + t] = value
-        k += 1
-    if n:
-        t = record[ring + (n - 1) % 3]
-        if t < 34:
-            record[planes + _PLANE_LAST + t] = value
-
-
-def _show_discard(record: Any, seat: int, tile: int) -> None:
-    """`tile` (a kind, 0..33) joins the end of `seat`'s river in the record `record`."""
-    b = seat * _SHOWN_STRIDE
-    n = record[b + _SHOWN_RIVER_LEN]
-    _show_recent(record, seat, n, 0)
-    count = record[b + tile] + 1  # (_SHOWN_RIVER is 0)
-    record[b + tile] = count & 255
-    if count <= 3:
-        record[_SHOWN_PLANES + seat * _SHOWN_PLANE_STRIDE + _PLANE_RIVER + 34 * (count - 1) + tile] = 1
-    record[_SHOWN_VISIBLE + tile] = (record[_SHOWN_VISIBLE + tile] + 1) & 255
-    record[b + _SHOWN_LAST + n % 3] = tile  # (river tile i lies in slot i % 3 of the last three)
-    record[b + _SHOWN_RIVER_LEN] = (n + 1) & 255
-    _show_recent(record, seat, n + 1, 1)
-
-
-def _show_taken(record: Any, seat: int, tile: int, before: int) -> None:
-    """The last tile of `seat`'s river, `tile` (a kind), leaves it in the record `record`; `before`
-    is the tile that is now third from its end (255: none)."""
-    b = seat * _SHOWN_STRIDE
-    n = record[b + _SHOWN_RIVER_LEN]
-    _show_recent(record, seat, n, 0)
-    count = record[b + tile]
-    if 1 <= count <= 3:
-        record[_SHOWN_PLANES + seat * _SHOWN_PLANE_STRIDE + _PLANE_RIVER + 34 * (count - 1) + tile] = 0
-    record[b + tile] = (count - 1) & 255
-    record[_SHOWN_VISIBLE + tile] = (record[_SHOWN_VISIBLE + tile] - 1) & 255
-    n = (n - 1) & 255
-    record[b + _SHOWN_RIVER_LEN] = n
-    record[b + _SHOWN_LAST + n % 3] = before
-    _show_recent(record, seat, n, 1)
 
 
 def _c_input(hand: Any, melds: int) -> bool:
@@ -807,63 +736,35 @@ class Game:
 
     def _reshow(self) -> bytearray:
         """Build `_shown` from the lists (its first observer; `determinize`, which rewrites others'
-        concealed kongs); returns it. The lists are replayed through the writers the engine keeps it
-        with (one derivation of each field)."""
+        concealed kongs); returns it."""
         shown = bytearray(_NOTHING_SHOWN)
-        self._shown = shown
         if not (any(self.rivers) or any(self.melds) or any(self.won_tiles)):  # (a hand's first observation)
+            self._shown = shown
             return shown
         for s in range(4):
-            for t in self.rivers[s]:
-                if not 0 <= t < 34:  # (`_show_discard` writes through the tile: only kinds)
-                    raise InvalidArgumentError(f"seat {s}'s river holds {t!r}, which is not a tile index")
-                _show_discard(shown, s, t)
+            b = s * _SHOWN_STRIDE
+            river = self.rivers[s]
+            for t in river:
+                shown[b + _SHOWN_RIVER + t] += 1
+            n = len(river)
+            shown[b + _SHOWN_RIVER_LEN] = n
+            for i in range(max(n - 3, 0), n):
+                shown[b + _SHOWN_LAST + i % 3] = river[i]
             for kind, t, _, _ in self.melds[s]:
-                self._show_meld(s, MELD_KONG if kind == MELD_ADDED_KONG else kind, t)
+                if kind == MELD_CHOW:
+                    for k in range(3):
+                        shown[b + _SHOWN_CHOW + t + k] += 1
+                elif kind == MELD_PUNG:
+                    shown[b + _SHOWN_PUNG + t] = 1
+                elif kind == MELD_CONCEALED_KONG:
+                    shown[b + _SHOWN_HIDDEN_KONG + t] = 1
+                    shown[b + _SHOWN_HIDDEN_KONGS] += 1
+                else:
+                    shown[b + _SHOWN_KONG + t] = 1
             for t in self.won_tiles[s]:
-                self._show_won(s, t)
+                shown[b + _SHOWN_WON + t] += 1
+        self._shown = shown
         return shown
-
-    def _show_meld(self, seat: int, kind: int, tile: int) -> None:
-        """`seat` shows a meld of `kind` on `tile` (a chow: its lowest tile), in `_shown`: its counts,
-        planes and everyone's visible copies. MELD_ADDED_KONG: its pung of `tile` becomes a kong."""
-        # (not a hot path: the record is indexed as a bytearray, every index checked)
-        shown = self._shown_record()
-        b = seat * _SHOWN_STRIDE
-        planes = _SHOWN_PLANES + seat * _SHOWN_PLANE_STRIDE
-        if kind == MELD_CHOW:
-            for t in range(tile, tile + 3):
-                count = shown[b + _SHOWN_CHOW + t] + 1
-                shown[b + _SHOWN_CHOW + t] = count & 255
-                if count <= 2:
-                    shown[planes + _PLANE_CHOW + 34 * (count - 1) + t] = 1
-                shown[_SHOWN_VISIBLE + t] = (shown[_SHOWN_VISIBLE + t] + 1) & 255
-            return
-        if kind == MELD_CONCEALED_KONG:  # (its tiles are not everyone's to see)
-            shown[b + _SHOWN_HIDDEN_KONG + tile] = 1
-            shown[planes + _PLANE_HIDDEN_KONG + tile] = 1
-            shown[b + _SHOWN_HIDDEN_KONGS] = (shown[b + _SHOWN_HIDDEN_KONGS] + 1) & 255
-            return
-        if kind == MELD_PUNG:
-            shown[b + _SHOWN_PUNG + tile] = 1
-            shown[planes + _PLANE_PUNG + tile] = 1
-            added = 3
-        else:  # a melded kong (4 shown), or a pung added to (one more)
-            added = 4
-            if kind == MELD_ADDED_KONG:
-                shown[b + _SHOWN_PUNG + tile] = 0
-                shown[planes + _PLANE_PUNG + tile] = 0
-                added = 1
-            shown[b + _SHOWN_KONG + tile] = 1
-            shown[planes + _PLANE_KONG + tile] = 1
-        shown[_SHOWN_VISIBLE + tile] = (shown[_SHOWN_VISIBLE + tile] + added) & 255
-
-    def _show_won(self, seat: int, tile: int) -> None:
-        """`seat` won with `tile`, in `_shown`."""
-        shown = self._shown_record()
-        shown[seat * _SHOWN_STRIDE + _SHOWN_WON + tile] = (shown[seat * _SHOWN_STRIDE + _SHOWN_WON + tile] + 1) & 255
-        shown[_SHOWN_PLANES + seat * _SHOWN_PLANE_STRIDE + _PLANE_WON + tile] = 1
-        shown[_SHOWN_VISIBLE + tile] = (shown[_SHOWN_VISIBLE + tile] + 1) & 255
 
     def _clone_ruleset(self, new: "Game") -> None:
         """Ruleset hook: give `new` an independent copy of the ruleset's own state (called by `clone`
@@ -1454,7 +1355,11 @@ class Game:
             if len(shown) != _SHOWN_SIZE:
                 shown = self._shown_record()
             record = shown
-            _show_discard(record, seat, tile)
+            b = seat * _SHOWN_STRIDE
+            n = record[b + _SHOWN_RIVER_LEN]
+            record[b + tile] += 1  # (_SHOWN_RIVER is 0)
+            record[b + _SHOWN_LAST + n % 3] = tile  # (river tile i lies in slot i % 3 of the last three)
+            record[b + _SHOWN_RIVER_LEN] = n + 1
         hands = self.hands
         hs = hands[seat]
         hs[tile] -= 1
@@ -1667,7 +1572,10 @@ class Game:
             self._reshow()
             return tile
         record = shown  # (compiled: its buffer, as in `_discard_tile`; no Python code runs after this)
-        _show_taken(record, seat, tile, before)
+        b = seat * _SHOWN_STRIDE
+        record[b + tile] -= 1
+        record[b + _SHOWN_RIVER_LEN] = n
+        record[b + _SHOWN_LAST + n % 3] = before
         return tile
 
     def _shown_record(self) -> bytearray:
@@ -1684,7 +1592,7 @@ class Game:
         self.hands[seat][tile] -= 2
         self.melds[seat].append((MELD_PUNG, tile, (seat - discarder) % 4, discarder))
         if self._shown is not None:
-            self._show_meld(seat, MELD_PUNG, tile)
+            self._shown_record()[seat * _SHOWN_STRIDE + _SHOWN_PUNG + tile] = 1
         self.pungs[seat].append(tile)
         self.n_melds[seat] += 1
         self._events.append(("pung", seat, tile, discarder))
@@ -1698,7 +1606,10 @@ class Game:
             if t != tile:
                 hand[t] -= 1
         if self._shown is not None:
-            self._show_meld(seat, MELD_CHOW, low)
+            shown = self._shown_record()
+            b = seat * _SHOWN_STRIDE + _SHOWN_CHOW
+            for t in range(low, low + 3):
+                shown[b + t] += 1
         self.melds[seat].append((MELD_CHOW, low, position, discarder))
         self.n_melds[seat] += 1
         self._events.append(("chow", seat, tile, discarder, position))
@@ -1709,7 +1620,7 @@ class Game:
         self.hands[seat][tile] -= 3
         self.melds[seat].append((MELD_KONG, tile, (seat - discarder) % 4, discarder))
         if self._shown is not None:
-            self._show_meld(seat, MELD_KONG, tile)
+            self._shown_record()[seat * _SHOWN_STRIDE + _SHOWN_KONG + tile] = 1
         self.n_melds[seat] += 1
         self.kongs += 1
         self._events.append(("kong", seat, tile, discarder))
@@ -1719,7 +1630,10 @@ class Game:
 
     def _concealed_kong(self, seat: int, tile: int) -> None:
         if self._shown is not None:  # (before the meld: a record rebuilt here counts it once)
-            self._show_meld(seat, MELD_CONCEALED_KONG, tile)
+            shown = self._shown_record()
+            b = seat * _SHOWN_STRIDE
+            shown[b + _SHOWN_HIDDEN_KONG + tile] = 1
+            shown[b + _SHOWN_HIDDEN_KONGS] += 1
         self.hands[seat][tile] -= 4
         self.melds[seat].append((MELD_CONCEALED_KONG, tile, 0, -1))
         self.n_melds[seat] += 1
@@ -1756,7 +1670,10 @@ class Game:
                 melds[i] = (MELD_ADDED_KONG, t, marker, frm)
                 break
         if self._shown is not None:
-            self._show_meld(seat, MELD_ADDED_KONG, tile)
+            shown = self._shown_record()
+            b = seat * _SHOWN_STRIDE
+            shown[b + _SHOWN_PUNG + tile] = 0
+            shown[b + _SHOWN_KONG + tile] = 1
         self.pungs[seat].remove(tile)
         self.kongs += 1
         self._events.append(("added_kong", seat, tile))
@@ -1771,7 +1688,7 @@ class Game:
         tile = self.drawn
         score = self._settle_self_win(seat, tile)
         if self._shown is not None:  # (before the list: a record rebuilt here counts the tile once)
-            self._show_won(seat, tile)
+            self._shown_record()[seat * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
         self.hands[seat][tile] -= 1
         self.won_tiles[seat].append(tile)
         self.won[seat] = True
@@ -1787,7 +1704,7 @@ class Game:
         if not robbed:
             self._pop_river(discarder)
         if self._shown is not None:  # (before the list: a record rebuilt here counts the tile once)
-            self._show_won(winners[0], tile)
+            self._shown_record()[winners[0] * _SHOWN_STRIDE + _SHOWN_WON + tile] += 1
         self.won_tiles[winners[0]].append(tile)
         for s in winners:
             self.won[s] = True

@@ -132,11 +132,6 @@ cdef class Game:
     cpdef Py_ssize_t _pop_river(self, Py_ssize_t seat) except -1
     cpdef bytearray _shown_record(self)
     cpdef bytearray _reshow(self)
-    @cython.locals(shown=bytearray, b=Py_ssize_t, planes=Py_ssize_t, t=Py_ssize_t, count=Py_ssize_t,
-                   added=Py_ssize_t)
-    cpdef _show_meld(self, Py_ssize_t seat, Py_ssize_t kind, Py_ssize_t tile)
-    @cython.locals(shown=bytearray)
-    cpdef _show_won(self, Py_ssize_t seat, Py_ssize_t tile)
     # (C integers: a claim's arithmetic and the hand's updates without boxing each value)
     cpdef _pung(self, Py_ssize_t seat, Py_ssize_t discarder, Py_ssize_t tile)
     @cython.locals(low=Py_ssize_t, t=Py_ssize_t, b=Py_ssize_t, shown=bytearray)
@@ -175,17 +170,6 @@ cdef tuple _DISCARDS  # actions.DISCARD, indexed in C
 # `Game._shown`'s layout (engine.py): C integers in the offsets the hot steps compute
 cdef Py_ssize_t _SHOWN_RIVER, _SHOWN_CHOW, _SHOWN_PUNG, _SHOWN_KONG, _SHOWN_HIDDEN_KONG, _SHOWN_WON
 cdef Py_ssize_t _SHOWN_RIVER_LEN, _SHOWN_LAST, _SHOWN_HIDDEN_KONGS, _SHOWN_STRIDE, _SHOWN_SIZE
-cdef Py_ssize_t _SHOWN_PLANES, _PLANE_RIVER, _PLANE_LAST, _PLANE_RECENT, _PLANE_CHOW, _PLANE_PUNG, _PLANE_KONG
-cdef Py_ssize_t _PLANE_HIDDEN_KONG, _PLANE_WON, _SHOWN_PLANE_STRIDE, _SHOWN_VISIBLE
-# Its writers on the hot path (a discard, a tile taken from a river): C over the record's buffer,
-# whose size the caller checked; every index is a seat's offset plus a kind (`tile`: 0..33, checked
-# by the caller; a slot of the last three is read back and skipped unless it is a kind).
-@cython.locals(ring=Py_ssize_t, planes=Py_ssize_t, k=Py_ssize_t, t=Py_ssize_t)
-cdef inline void _show_recent(counts_w record, Py_ssize_t seat, Py_ssize_t n, unsigned char value) noexcept
-@cython.locals(b=Py_ssize_t, n=Py_ssize_t, count=Py_ssize_t)
-cdef inline void _show_discard(counts_w record, Py_ssize_t seat, Py_ssize_t tile) noexcept
-@cython.locals(b=Py_ssize_t, n=Py_ssize_t, count=Py_ssize_t)
-cdef inline void _show_taken(counts_w record, Py_ssize_t seat, Py_ssize_t tile, Py_ssize_t before) noexcept
 cdef tuple _TILE_INTS  # the tiles' Python ints, indexed in C
 # The pre-built records of the hot path (engine.py): C-level globals, indexed without a dict lookup.
 cdef tuple _DISCARD_EVENTS, _DRAW_EVENTS  # (_ANSWER_IDS stays a module attribute: _selfplay imports it)
