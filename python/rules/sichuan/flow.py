@@ -48,6 +48,12 @@ from .rules import Rules
 from .scoring import _DISCARD_WIN, _best_wait, _context, _score, _score_win
 from .settlement import KongKind, SichuanSettlement
 
+try:  # Compiled, `cython.compiled` is True and flow.pxd cimports the C helpers (mahjong_core/_bits.pxd).
+    import cython  # type: ignore[import-not-found,unused-ignore]
+    _COMPILED = cython.compiled
+except ImportError:  # a pure-Python build without Cython installed
+    _COMPILED = False
+
 __all__ = ["SichuanGame", "void_choices"]
 
 
@@ -86,6 +92,20 @@ def void_choices(counts: bytes) -> List[Action]:
     missing suit with two, either other suit with one."""
     held = sum([1 << k for k in range(3) if counts[9 * k: 9 * k + 9] != _ZERO9])
     return list(_VOID_CHOICES[held])
+
+
+def _held_kinds(hand: Any) -> int:
+    """The kinds `hand` (34 counts) holds, as a bit mask: `Game._discard_mask`'s answer. Compiled, for
+    the engine's 34-byte hands, one vector compare (mahjong_core/_bits.pxd)."""
+    if _COMPILED and mc_34_counts(hand):  # type: ignore[name-defined]  # noqa: F821 (cimported, flow.pxd)
+        counts = hand
+        return mc_held_kinds34(counts)  # type: ignore[name-defined]  # noqa: F821
+    held = 0
+    one = 1  # compiled: a 64-bit unsigned one
+    for t in range(34):
+        if hand[t]:
+            held |= one << t
+    return held
 
 
 def _suits_held(counts: Any) -> int:
@@ -177,40 +197,32 @@ class SichuanGame(Game):
 
     def _update_waits(self, seat: int) -> None:
         # Hot path (every discard): no core call while the seat still holds a void-suit tile.
-        # Compiled, `counts` is the bytearray's buffer and `t` a C integer (rules/sichuan/flow.pxd):
-        # the void-suit scan is a C loop.
+        # Compiled, the kinds held are one vector compare of the hand's buffer (mahjong_core/_bits.pxd)
+        # and `mask` and `suit` C integers (rules/sichuan/flow.pxd): no branch per tile (a tile-by-tile
+        # scan mispredicted, `_discard_mask` below even more).
         v = self.void[seat]
         if not 0 <= v < 3:  # before 定缺 (a determinized CHOOSE window): nobody can win yet
             self.waits[seat] = 0
             return
         hand = self.hands[seat]
-        counts = hand
-        lo = 9 * v
-        for t in range(lo, lo + 9):
-            if counts[t]:
-                self.waits[seat] = 0  # holding a void-suit tile: cannot win
-                return
-        # The waits outside the void suit: compiled, `mask` and `suit` are C integers (flow.pxd), so
-        # only the stored mask is a Python int.
-        mask = _waits_mask_m(hand, self._forms, self.n_melds[seat])  # (bytearray: no copy)
         suit = 0x1FF
-        self.waits[seat] = mask & ~(suit << lo)
+        if _held_kinds(hand) & (suit << (9 * v)):
+            self.waits[seat] = 0  # holding a void-suit tile: cannot win
+            return
+        # The waits outside the void suit: compiled, only the stored mask is a Python int.
+        mask = _waits_mask_m(hand, self._forms, self.n_melds[seat])  # (bytearray: no copy)
+        self.waits[seat] = mask & ~(suit << (9 * v))
 
     def _discard_mask(self, seat: int) -> int:
-        # Hot path (every turn): void-suit tiles must go first. A C loop over the hand's buffer when
-        # compiled (see _update_waits).
+        # Hot path (every turn): void-suit tiles must go first (as `_update_waits`, branch-free).
         v = self.void[seat]
-        counts = self.hands[seat]
-        mask = 0
-        one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
+        held = _held_kinds(self.hands[seat])
         if 0 <= v < 3:  # (always, once 定缺 is over: discards come after it)
-            lo = 9 * v
-            for t in range(lo, lo + 9):
-                if counts[t]:
-                    mask |= one << t
+            suit = 0x1FF
+            mask = held & (suit << (9 * v))
             if mask:  # holds a void-suit tile
                 return mask
-        return Game._discard_mask(self, seat)  # none: every kind held, as anywhere else
+        return held  # none: every kind held, as anywhere else (`Game._discard_mask`)
 
     def _can_claim_tile(self, seat: int, tile: int) -> bool:
         return tile // 9 != self.void[seat]

@@ -3,7 +3,13 @@
 
 cimport cython
 
-from mahjong_core.game.engine cimport Game, _waits_mask_m, counts_t  # C calls (engine.pxd)
+from mahjong_core._bits cimport mc_held_kinds34
+from mahjong_core.game.engine cimport Game, _waits_mask_m, counts_t, mc_34_counts  # C calls (engine.pxd)
+
+cdef bint _COMPILED
+# The kinds a hand holds (every turn and every discard): the engine's 34-byte hands by a vector compare.
+@cython.locals(counts=counts_t, held="unsigned long long", one="unsigned long long", t=Py_ssize_t)
+cdef unsigned long long _held_kinds(hand) except? 0xFFFFFFFFFFFFFFFF
 
 cpdef _score_of(hand, context, void_suit, rules)
 # (a C function: the engine passes its own 34-byte hand buffers, read in place)
@@ -17,11 +23,9 @@ cdef class SichuanGame(Game):
     cdef public object wall_report
     cdef public object left
 
-    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, v=Py_ssize_t, mask="unsigned long long",
-                   suit="unsigned long long")
+    @cython.locals(v=Py_ssize_t, mask="unsigned long long", suit="unsigned long long")
     cpdef _update_waits(self, Py_ssize_t seat)
-    @cython.locals(counts=counts_t, t=Py_ssize_t, lo=Py_ssize_t, v=Py_ssize_t, mask="unsigned long long",
-                   one="unsigned long long")
+    @cython.locals(v=Py_ssize_t, held="unsigned long long", mask="unsigned long long", suit="unsigned long long")
     cpdef unsigned long long _discard_mask(self, Py_ssize_t seat) except? 0xFFFFFFFFFFFFFFFF
     cpdef _can_claim_tile(self, Py_ssize_t seat, Py_ssize_t tile)
     cpdef _discard_win_ok(self, Py_ssize_t seat, Py_ssize_t tile, robbing)
