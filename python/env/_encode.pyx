@@ -124,9 +124,12 @@ cdef extern from *:
         if (!_PyLong_IsCompact((PyLongObject*)o)) return -1;
         return (long)_PyLong_CompactValue((PyLongObject*)o);
     #else
-        if (Py_SIZE(o) == 0) return 0;
-        if (Py_SIZE(o) == 1) return (long)((PyLongObject*)o)->ob_digit[0];
-        return -1;
+        /* one branch, nearly never taken: zero (no digit) and one digit differ only in a mask, as a
+           branch on zero mispredicted on every seat's 定缺 suit or 飘 (CPython allocates a digit for
+           zero too, so reading it is safe; whatever it holds is masked off) */
+        Py_ssize_t size = Py_SIZE(o);
+        if ((size_t)size > 1) return -1;
+        return (long)(((PyLongObject*)o)->ob_digit[0] & (digit)(-size));
     #endif
     }
 
