@@ -252,6 +252,14 @@ def test_may_be_ready_equals_its_definition():
         for melds in (0, 1):
             check(counts, melds, int(Forms.CHANGBAI))
     assert answers[True] > 3000 and answers[False] > 3000  # both answers exercised
+    # any sequence of 34 counts is read as Python reads it (compiled: only 34 bytes in bytes or a
+    # bytearray go to the vector compare); a shorter one raises instead of being read past its end
+    for counts in (orphans, bytearray(b"\x02" * 4 + bytes(30))):
+        for forms in (int(Forms.CHANGBAI), int(Forms.STANDARD)):
+            assert flow._may_be_ready(list(counts), 0, forms) == flow._may_be_ready(bytes(counts), 0, forms) \
+                == _may_be_ready_tile_by_tile(counts, 0, forms)
+    with pytest.raises(IndexError):
+        flow._may_be_ready(bytearray(10), 0, int(Forms.STANDARD))
 
 
 _FROM_SOURCE = r"""

@@ -69,9 +69,9 @@ def _may_be_ready(counts: Any, n_melds: int, forms: int) -> bool:
     # Hot path (every turn of every seat under ready_required): bit masks over the 34 kinds, no
     # branch per tile — the tile-by-tile loop this replaced mispredicted its branches on every hand
     # and took ~5 % of a Changbai VectorEnv step. Compiled, the two masks are two vector compares.
-    if _COMPILED:
+    if _COMPILED and mc_34_counts(counts):  # type: ignore[name-defined]  # noqa: F821 (cimported, flow.pxd)
         c = counts
-        held = mc_held_kinds34(c)  # type: ignore[name-defined]  # noqa: F821 (cimported, flow.pxd)
+        held = mc_held_kinds34(c)  # type: ignore[name-defined]  # noqa: F821
         single = mc_single_kinds34(c)  # type: ignore[name-defined]  # noqa: F821
     else:
         held = single = 0

@@ -4,7 +4,8 @@
 cimport cython
 
 from mahjong_core._bits cimport mc_held_kinds34, mc_single_kinds34
-from mahjong_core.game.engine cimport Game, _best_discards_m, _shanten_m, _waits_mask_m, counts_t  # C calls
+from mahjong_core.game.engine cimport (Game, _best_discards_m, _shanten_m, _waits_mask_m, counts_t,  # C calls
+                                     mc_34_counts)
 
 
 # C constants
