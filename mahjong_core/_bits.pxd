@@ -24,7 +24,7 @@ cdef extern from *:
     static inline int mc_lowest_bit64(unsigned long long x) { int t = 0; while (!(x & 1)) { x >>= 1; ++t; } return t; }
     #endif
 
-    /* The kinds a hand of 34 counts holds (count != 0) and holds exactly once, as bit masks. SSE2
+    /* The kinds a hand of 34 counts holds (count != 0), holds exactly once, four times, as bit masks. SSE2
        (every x86-64): two 16-byte compares and their sign bits, the last two kinds apart; a plain
        loop elsewhere. Reads c[0..33]. */
     #if defined(__SSE2__)
@@ -49,11 +49,15 @@ cdef extern from *:
     static inline unsigned long long mc_single_kinds34(const unsigned char* c) {
         return mc_bytes_equal_mask34(c, 1);
     }
+    static inline unsigned long long mc_four_kinds34(const unsigned char* c) {
+        return mc_bytes_equal_mask34(c, 4);
+    }
     """
     int mc_popcount64(unsigned long long x) noexcept nogil
     int mc_lowest_bit64(unsigned long long x) noexcept nogil
     unsigned long long mc_held_kinds34(const unsigned char* c) noexcept nogil
     unsigned long long mc_single_kinds34(const unsigned char* c) noexcept nogil
+    unsigned long long mc_four_kinds34(const unsigned char* c) noexcept nogil
 
 
 cdef inline int mc_kth_bit64(unsigned long long bits, Py_ssize_t k) noexcept nogil:

@@ -1243,9 +1243,9 @@ class Game:
         if self.tail <= self.head:
             return False
         hand = self.hands[seat]
-        if _COMPILED and _c_input(hand, 0):  # (hot path: every turn: C's memchr, as `4 in hand` is)
+        if _COMPILED and _c_input(hand, 0):  # (hot path: every turn: `4 in hand` as a vector compare)
             counts = hand
-            if memchr(counts, 4, 34):  # type: ignore[name-defined]  # noqa: F821 (cimported)
+            if mc_four_kinds34(counts):  # type: ignore[name-defined]  # noqa: F821 (cimported, _bits.pxd)
                 return True
             for t in self.pungs[seat]:  # the buffer read in place; any other index as Python reads it
                 if counts[t] if 0 <= t < 34 else hand[t]:

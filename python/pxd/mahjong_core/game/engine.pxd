@@ -4,7 +4,6 @@
 # ignore this file and use Game.__slots__, which lists the same names.
 
 cimport cython
-from libc.string cimport memchr
 
 from mahjong_core._core cimport (best_discards_of_counts, held_kinds_of_counts, quad_kinds_of_counts,
                                  shanten_of_counts, waits_of_counts)
@@ -159,7 +158,7 @@ cdef class Game:
 cpdef _core_meld(meld)
 
 # A mask's set bits, counted and found (the native loop and `_discard_options`): mahjong_core/_bits.pxd
-from mahjong_core._bits cimport mc_lowest_bit64, mc_popcount64
+from mahjong_core._bits cimport mc_four_kinds34, mc_lowest_bit64, mc_popcount64
 
 # The core's hot calls as C calls (engine.py, `_waits_mask_m`): `_COMPILED` is set from
 # `cython.compiled`, so the pure-Python source takes the Python call.
