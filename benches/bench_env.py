@@ -12,6 +12,14 @@ observations and masks >= 20x riichienv's hands/s with `obs.encode()`; `main` pr
 
     pytest benches/bench_env.py
     python benches/bench_env.py [ROUNDS]  # a plain table (ours and riichienv's, same run, best of ROUNDS)
+    python benches/bench_env.py --against OTHER_PYTHON [ROUNDS]  # this build ÷ another, in lockstep
+
+`--against` steps `VectorEnv(ruleset, 64)` self-play in two processes at once — this build and
+another (e.g. a venv of an earlier commit) — each pinned to the same CPU, alternating chunks of
+300 steps (the order swapped every round), and prints the ratio of their median and fastest chunks.
+The machine's speed swings by up to 1.5× between minutes; two builds measured in alternate
+minutes differ by that much, while chunks a few milliseconds apart see the same machine (a build
+against itself: ±1–2 %).
 
 The plain table measures CPU time of this process (`time.process_time`), which a loaded machine
 inflates less than wall-clock time; pytest-benchmark reports wall-clock time. Its "engine alone"
@@ -342,7 +350,86 @@ def main(rounds: int = 5) -> None:
     print_vs_bots(best)
 
 
+# One side of `--against`: a child process of a build (its own interpreter and package) stepping
+# VectorEnv(64) self-play a chunk at a time when told, reporting each chunk's CPU time. The calls it
+# makes have been the same since before issue 24.
+_LOCKSTEP_CHILD = r"""
+import os, sys, time
+if hasattr(os, "sched_setaffinity") and len(sys.argv) > 2:
+    os.sched_setaffinity(0, {int(sys.argv[2])})
+import numpy as np
+from mahjong_core.env import VectorEnv
+env = VectorEnv(sys.argv[1], 64)
+env.reset(seed=1)
+rng = np.random.default_rng(0)
+for _ in range(300):  # warm-up: lazy imports, caches, the games past their first hands
+    env.step(env.sample_actions(rng))
+print("ready", flush=True)
+for line in sys.stdin:
+    steps = int(line)
+    started = time.process_time()
+    for _ in range(steps):
+        env.step(env.sample_actions(rng))
+    print(time.process_time() - started, flush=True)
+"""
+
+
+def lockstep(baseline: str, ruleset: str, rounds: int, steps: int = 300) -> Tuple[float, float]:
+    """This build's speed ÷ `baseline`'s (another interpreter), VectorEnv(64) self-play stepped in
+    lockstep: (ratio of the median chunk times, ratio of the fastest)."""
+    import statistics
+    import subprocess
+    import sys
+    import tempfile
+
+    cpu = str(max(os.sched_getaffinity(0))) if hasattr(os, "sched_getaffinity") else ""
+    sides = [subprocess.Popen([python, "-c", _LOCKSTEP_CHILD, ruleset, cpu], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
+             for python in (baseline, sys.executable)]
+    times: List[List[float]] = [[], []]
+    try:
+        for side in sides:
+            assert side.stdout is not None and side.stdout.readline().strip() == "ready"
+        for r in range(rounds):
+            for i in ((0, 1) if r % 2 == 0 else (1, 0)):
+                side = sides[i]
+                assert side.stdin is not None and side.stdout is not None
+                side.stdin.write(f"{steps}\n")
+                side.stdin.flush()
+                times[i].append(float(side.stdout.readline()))
+    finally:
+        for side in sides:
+            if side.stdin is not None:
+                side.stdin.close()
+            side.wait()
+    return (statistics.median(times[0]) / statistics.median(times[1]), min(times[0]) / min(times[1]))
+
+
+def main_against(baseline: str, rounds: int) -> None:
+    import sys
+
+    print(f"this build ({sys.executable}) ÷ {baseline}: VectorEnv(64) self-play, {rounds} rounds of 300 "
+          f"steps in lockstep (> 1: this build is faster)")
+    print("| ruleset | median chunks | fastest chunks |")
+    print("|---|---|---|")
+    for ruleset in ("sichuan", "changbai", "mcr"):
+        median, fastest = lockstep(baseline, ruleset, rounds)
+        print(f"| {ruleset} | {median:.3f} | {fastest:.3f} |", flush=True)
+
+
+def test_lockstep_runs_both_builds():
+    """Smoke test of `--against` (CI runs benches once): this interpreter against itself, two rounds
+    of a few steps, gives two positive ratios."""
+    import sys
+
+    median, fastest = lockstep(sys.executable, "mcr", 2, steps=3)
+    assert median > 0 and fastest > 0
+
+
 if __name__ == "__main__":
     import sys
 
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
+    if len(sys.argv) > 2 and sys.argv[1] == "--against":
+        main_against(sys.argv[2], int(sys.argv[3]) if len(sys.argv) > 3 else 100)
+    else:
+        main(int(sys.argv[1]) if len(sys.argv) > 1 else 5)
