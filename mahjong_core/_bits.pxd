@@ -1,7 +1,9 @@
 # Bit-mask helpers shared by the compiled modules (C only: nothing here exists at run time). A
 # turn's legal discards are a 34-bit mask (`Game._discard_mask`); the engine, the native self-play
 # loop and the vector environment's step kernel count and walk its set bits with these (the k-th
-# set bit is the k-th discard of the turn's list, in tile order).
+# set bit is the k-th discard of the turn's list, in tile order). A hand's 34 counts give the masks
+# of the kinds it holds, holds once and holds four times: the rulesets' per-turn tests read those
+# instead of a branch per tile (docs/ARCHITECTURE.md, "Fifteenth pass").
 
 cdef extern from *:
     """
