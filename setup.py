@@ -44,7 +44,7 @@ cflags, lflags = compile_args()
 # these is newer than the built module (see "Incremental rebuilds" below).
 CPP_HEADERS = sorted(glob.glob("cpp/include/mahjong_core/*.h") + glob.glob("cpp/src/*.inc"))
 CYTHON_DECLARATIONS = sorted(glob.glob("mahjong_core/*.pxd") + glob.glob("mahjong_core/*.pxi")
-                             + glob.glob("python/pxd/**/*.pxd", recursive=True))
+                             + glob.glob("python/pxd/**/*.pxd", recursive=True) + glob.glob("python/**/*.pxi", recursive=True))
 core = Extension(
     "mahjong_core._core",
     sources=["mahjong_core/_core.pyx"] + sorted(glob.glob("cpp/src/*.cpp")),

@@ -1117,3 +1117,6 @@ cdef class StepKernel:
             else:
                 out[i] = _code_of((<list>legal)[k], self.code_of_uid)
 
+
+
+include "_aec.pxi"

@@ -21,14 +21,15 @@ Keyword arguments: `rules` (preset name, Rules or dict of overrides), `reward_sc
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 from mahjong_core.game.actions import SPACES
+from mahjong_core.game.registry import game_class
 
 from . import spaces
 from ._deps import numpy, pettingzoo
-from ._encode import mask_into, next_seat, observe_into
+from ._encode import AECCore, mask_into, observe_into
 from .layout import N_PLANES
 from .render import RENDER_MODES, render_table
 from .table import AGENTS, Table, to_code
@@ -43,7 +44,8 @@ def _class(kind: str) -> Any:
     cls = _CLASSES.get(kind)
     if cls is None:
         pz = pettingzoo()
-        _CLASSES["aec"] = type("MahjongAECEnv", (_AECMixin, pz.AECEnv), {"__doc__": _AECMixin.__doc__})
+        # (AECCore first: its C `last`, `observe`, `step` and `agent_iter` come before PettingZoo's)
+        _CLASSES["aec"] = type("MahjongAECEnv", (AECCore, _AECMixin, pz.AECEnv), {"__doc__": _AECMixin.__doc__})
         _CLASSES["parallel"] = type("MahjongParallelEnv", (_ParallelMixin, pz.ParallelEnv),
                                     {"__doc__": _ParallelMixin.__doc__})
         cls = _CLASSES[kind]
@@ -126,84 +128,33 @@ class _Common:
 
 
 class _AECMixin(_Common):
-    """PettingZoo AEC environment of one ruleset (mahjong_core.env.pettingzoo_env)."""
+    """PettingZoo AEC environment of one ruleset (mahjong_core.env.pettingzoo_env).
+
+    Its per-decision methods — `last`, `observe`, `step`, `agent_iter` — are `_encode.AECCore`'s,
+    in C; `agent_selection`, `agents`, `rewards`, `_cumulative_rewards`, `terminations`,
+    `truncations` and `infos` are that class's attributes (PettingZoo's, read and written as ever)."""
 
     def __init__(self, ruleset: str, *, rules: Any = None, reward_scale: float = 1.0,
                  render_mode: Optional[str] = None, **options: Any) -> None:
         super().__init__()
         self._setup(ruleset, rules, reward_scale, render_mode, options)
+        self._prepare(self.ruleset, SPACES[self.ruleset], game_class(self.ruleset), self.table.reward_scale)
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
-        self.table.reset(seed)
+        game = self.table.reset(seed)
         self._started = True
         self.agents = list(AGENTS)
         self.rewards = {a: 0.0 for a in AGENTS}
-        self._rewards_zero = True
         self._cumulative_rewards = {a: 0.0 for a in AGENTS}
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
         self.infos = {a: {} for a in AGENTS}  # type: ignore[var-annotated]
-        self.agent_selection = AGENTS[next_seat(self.table.game)]
-
-    def observe(self, agent: str) -> Dict[str, Any]:
-        return self._observe(_SEAT[agent])
-
-    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, dict]:
-        """(observation, cumulative reward, terminated, truncated, info) of `agent_selection`:
-        PettingZoo's `AECEnv.last` without its `observe` hop (hot path: one call per decision)."""
-        if not self._started:
-            raise IllegalActionError("call reset() before last()")
-        agent = self.agent_selection
-        if not observe:
-            observation = None
-        elif type(self).observe is _AECMixin.observe:
-            observation = self._observe(_SEAT[agent])
-        else:  # a subclass's own observe()
-            observation = self.observe(agent)
-        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
-                self.infos[agent])
+        self._begin(game)  # its first question; agent_selection: the seat asked
 
     def action_masks(self, agent: Optional[str] = None) -> Any:
         """The legal actions of `agent` (default: `agent_selection`) as a bool array of shape (A,)
         (the name maskable-PPO libraries call; the same as its observation's "action_mask")."""
         return self._mask_of(self.agent_selection if agent is None else agent)
-
-    def step(self, action: Any) -> None:
-        if not self._started:
-            raise IllegalActionError("call reset() before step()")
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
-            if action is not None:
-                raise IllegalActionError(f"{agent} is done: step(None) removes it (got {action!r})")
-            self._was_dead_step(action)  # type: ignore[attr-defined]
-            return
-        # hot path (one call per decision): _act and Table.deltas inlined for the common cases
-        game = self.table.game
-        if action.__class__ is int and 0 <= action < len(self._action_of_code):
-            game.act(_SEAT[agent], self._action_of_code[action])  # IllegalActionError, state unchanged
-        else:
-            self._act(_SEAT[agent], action)
-        self._cumulative_rewards[agent] = 0.0
-        table = self.table
-        deltas = None if len(game.ledger._entries) == table._entries else table.deltas()
-        rewards = self.rewards
-        if deltas is not None:
-            scale = self.table.reward_scale
-            for s, a in enumerate(AGENTS):
-                rewards[a] = deltas[s] * scale
-            self._rewards_zero = False
-        elif not self._rewards_zero:  # most steps pay nothing: the dicts stay as they are
-            for a in AGENTS:
-                rewards[a] = 0.0
-            self._rewards_zero = True
-        if game.finished:
-            for a in AGENTS:
-                self.terminations[a] = True
-            self.agent_selection = agent
-        else:
-            self.agent_selection = AGENTS[next_seat(game)]
-        if not self._rewards_zero:  # adding +0.0 everywhere would change nothing
-            self._accumulate_rewards()  # type: ignore[attr-defined]
 
 
 class _ParallelMixin(_Common):

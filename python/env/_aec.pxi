@@ -1,0 +1,358 @@
+# The PettingZoo AEC environment's hot path (included by _encode.pyx: it calls the encoder's and the
+# step kernel's C functions inline). `pettingzoo_env.aec_env` builds its class on `AECCore`.
+
+from cpython.dict cimport PyDict_GetItem
+from cpython.exc cimport PyErr_Clear, PyErr_Occurred
+
+cdef extern from *:
+    """
+    /* How many references `o` has (hot path: an observation's arrays are reused once nothing else
+       refers to them, see AECCore._arrays). */
+    static inline Py_ssize_t mc_refcount(PyObject* o) { return Py_REFCNT(o); }
+    """
+    Py_ssize_t mc_refcount(PyObject* o) noexcept
+
+cdef bint _acquire_pair(object obs, object mask, Py_buffer* b, Py_buffer* mb, int planes, int size) except -1:
+    """Both buffers acquired (True: release both), or neither (False, no error pending): `obs` a
+    writeable C-contiguous (planes, 34) uint8 array, `mask` a writeable int8 vector of `size`."""
+    ok = False
+    try:
+        ok = _fits(obs, b, planes, 34, b'B')
+    except Exception:
+        pass
+    if PyErr_Occurred():  # (_fits returns False with the buffer protocol's error still set)
+        PyErr_Clear()
+    if not ok:
+        return False
+    ok = False
+    try:
+        ok = _fits(mask, mb, size, -1, b'b')
+    except Exception:
+        pass
+    if PyErr_Occurred():
+        PyErr_Clear()
+    if not ok:
+        PyBuffer_Release(b)
+    return ok
+
+
+cdef tuple _AGENTS = ("player_0", "player_1", "player_2", "player_3")
+cdef dict _SEAT_OF_AGENT = {a: s for s, a in enumerate(_AGENTS)}
+
+
+cdef class AECCore:
+    """The PettingZoo AEC environment's per-decision path in C: `last`, `observe`, `step` and
+    `agent_iter` (the rest of the environment is `pettingzoo_env._AECMixin`, in Python).
+
+    Hot path: an AEC loop makes three calls per decision (`agent_iter`'s next, `last`, `step`), and
+    before this class those calls' Python bookkeeping cost twice what the engine and the encoder do.
+    What it keeps besides PettingZoo's attributes (C fields here, the same objects Python sees):
+
+    - the question the engine asks next (`_q_*`), read off the engine once per step: the acting
+      seat's list of legal actions and the table it came from, or a plain turn the engine left
+      unbuilt (`Game._lazy_turn`: its legal discards as a bit mask and its step id). `last()`
+      masks from it when it is still the question open (checked by identity / step id; anything
+      else reads the engine's table, as `observe_into` does) and `step()` hands the engine the
+      question it answered (`Game._answer_seen`, which checks it again and falls back to `act`);
+    - the ledger's entry list and how many of its entries were paid out as rewards;
+    - two spare pairs of observation arrays, reused once nothing but this object refers to them
+      (`_arrays`); a caller who keeps an observation (or a view of it) keeps its arrays to itself.
+    """
+
+    cdef public list agents
+    cdef public dict rewards
+    cdef public dict _cumulative_rewards
+    cdef public dict terminations
+    cdef public dict truncations
+    cdef public dict infos
+    cdef object _agent             # agent_selection
+    cdef int _seat                 # its seat (-1: not one of the table's agents)
+    cdef bint _dealt                # a hand was dealt (reset)
+    cdef bint _rewards_zero        # every value of `rewards` is 0.0 (most steps pay nothing)
+    cdef bint _own_observe         # the class keeps AECCore.observe: `last` encodes without a method call
+    cdef bint _fast                # the game's class keeps Game.act: answers go through `_answer_seen`
+    cdef object _game
+    cdef list _entries             # its ledger's entry list (append-only)
+    cdef Py_ssize_t _paid          # how many of them were paid out as rewards
+    cdef int _q_seat               # the seat the question is for (-1: no question read)
+    cdef object _q_legal           # its legal actions (the engine's list); None: an unbuilt turn
+    cdef object _q_table           # the engine's table they came from; None: an unbuilt turn
+    cdef unsigned long long _q_bits  # an unbuilt turn's legal discards (bit t: DISCARD[t])
+    cdef long long _q_step         # an unbuilt turn's step id
+    cdef int _rs, _size
+    cdef int _discard_code[34]     # t -> the code of DISCARD[t] (-1: not in the space)
+    cdef double _scale
+    cdef tuple _action_of_code
+    cdef tuple _code_of_uid
+    cdef tuple _obs_shape
+    cdef object _lazy_class
+    cdef object _empty, _uint8, _int8
+    cdef object _obs0, _mask0, _obs1, _mask1  # the spare observation arrays (see `_arrays`)
+    cdef int _next_spare
+
+    def __cinit__(self, *args, **kwargs):
+        self._seat = -1
+        self._q_seat = -1
+
+    def _prepare(self, str ruleset, object space, object lazy_class, double scale):
+        """Once, by the environment's constructor: the ruleset's action space and observation shape,
+        the registered game class whose plain turns may be left unbuilt, and the reward scale."""
+        cdef int t, code
+        np = _numpy()
+        self._rs = _RULESET_CODE[ruleset]
+        self._size = space.size
+        self._action_of_code = tuple(space.actions)
+        self._code_of_uid = space.code_of_uid
+        self._obs_shape = (_N_PLANES[self._rs], 34)
+        self._lazy_class = lazy_class
+        self._scale = scale
+        self._empty = np.empty
+        self._uint8, self._int8 = np.dtype(np.uint8), np.dtype(np.int8)  # dtype objects: np.empty converts none
+        for t in range(34):
+            code = _code_of(_DISCARD[t], self._code_of_uid)
+            self._discard_code[t] = code if 0 <= code < self._size else -1
+        self._own_observe = type(self).observe is AECCore.observe
+
+    def _begin(self, game):
+        """A new hand (`game`, just dealt; the reward dicts already reset): nothing of its ledger is
+        paid out yet, its first question is read, `agent_selection` is the seat asked."""
+        self._game = game
+        self._entries = game.ledger._entries
+        self._paid = 0  # (as the environment always did: what the deal paid is the first step's reward)
+        self._fast = type(game).act is _GAME_ACT and isinstance(game, _Game)  # (the C entries cast to Game)
+        if self._fast and type(game) is self._lazy_class:
+            game._lazy_turn = True
+        self._rewards_zero = True
+        self._dealt = True
+        self.agent_selection = _AGENTS[self._read_question(-1)]
+
+    property agent_selection:
+        """The agent whose decision the engine waits for (PettingZoo's attribute)."""
+        def __get__(self):
+            return self._agent
+
+        def __set__(self, value):
+            cdef PyObject* seat
+            self._agent = value
+            seat = PyDict_GetItem(_SEAT_OF_AGENT, value) if type(value) is str else NULL
+            self._seat = <int><object>seat if seat != NULL else -1
+
+    cdef int _read_question(self, long long r) except -2:
+        """The question open now, from `r` (an unbuilt turn as `_unbuilt_turn` gives it, or -1:
+        read the engine's table): kept in the `_q_` fields; returns its seat (-1: the hand is over)."""
+        game = self._game
+        if r >= 0:
+            self._q_seat = <int>(r & 3)
+            self._q_bits = (<unsigned long long>r >> 2) & 0x3FFFFFFFFULL
+            self._q_step = r >> 36
+            self._q_legal = None
+            self._q_table = None
+            return self._q_seat
+        if game._asked is None:  # a plain turn left unbuilt by the deal or a draw: its bits
+            if self._fast:
+                r = _ENGINE.unbuilt_turn(game) if _ENGINE != NULL else _GAME_UNBUILT_TURN(game)
+                if r >= 0:
+                    return self._read_question(r)
+        table = game._pending
+        seat = _next_seat_in(table, game)
+        self._q_seat = seat
+        self._q_table = table
+        self._q_legal = (<dict>table).get(seat) if seat >= 0 else None
+        return seat
+
+    cdef bint _question_open(self, int seat) except -1:
+        """Whether the kept question is still `seat`'s question (nothing answered it, nothing built
+        it since: the game is moved only by `step`, but a caller may read or move `table.game`)."""
+        if seat != self._q_seat or seat < 0:
+            return False
+        game = self._game
+        if self._q_table is None:
+            return game._asked is None and <long long>game.step == self._q_step
+        if game._asked is not self._q_table:
+            return False
+        return len(<dict>self._q_table) == 1 or seat not in game._answers
+
+    cdef tuple _arrays(self):
+        """An (observation, mask) pair of arrays to write: a spare pair when nothing but this object
+        refers to it any more (the caller dropped that observation), else a new pair that becomes a
+        spare. Hot path: two `numpy.empty` calls a decision were a tenth of an AEC loop; the loop's
+        previous observation is still referenced while `last()` runs (it is rebound only after), so
+        there are two spare pairs."""
+        if mc_refcount(<PyObject*>self._obs0) == 1 and mc_refcount(<PyObject*>self._mask0) == 1:
+            return self._obs0, self._mask0
+        if mc_refcount(<PyObject*>self._obs1) == 1 and mc_refcount(<PyObject*>self._mask1) == 1:
+            return self._obs1, self._mask1
+        obs = self._empty(self._obs_shape, self._uint8)
+        mask = self._empty(self._size, self._int8)
+        if self._next_spare == 0:
+            self._obs0, self._mask0 = obs, mask
+        else:
+            self._obs1, self._mask1 = obs, mask
+        self._next_spare ^= 1
+        return obs, mask
+
+    cdef dict _observation(self, int seat):
+        """`{"observation": ..., "action_mask": ...}` of `seat` (0..3), in arrays only the caller sees."""
+        cdef Py_buffer b, mb
+        cdef signed char* m
+        cdef unsigned long long bits
+        cdef int t, code
+        game = self._game
+        obs, mask = self._arrays()
+        if not _acquire_pair(obs, mask, &b, &mb, _N_PLANES[self._rs], self._size):
+            # (a spare its last holder reshaped, retyped or froze before dropping it: new arrays)
+            self._obs0 = self._mask0 = self._obs1 = self._mask1 = None
+            obs, mask = self._arrays()
+            if not _acquire_pair(obs, mask, &b, &mb, _N_PLANES[self._rs], self._size):
+                raise InvalidArgumentError("AEC observation: numpy.empty gave arrays the encoder cannot write")
+        try:
+            _encode_into(game, seat, self._rs, <unsigned char*>b.buf)
+            m = <signed char*>mb.buf
+            if self._question_open(seat):
+                if self._q_legal is not None:
+                    _mask_into(self._q_legal, self._code_of_uid, m, self._size)
+                else:
+                    memset(m, 0, self._size)
+                    bits = self._q_bits
+                    while bits:
+                        t = mc_lowest_bit64(bits)
+                        bits &= bits - 1
+                        code = self._discard_code[t] if t < 34 else -1
+                        if code >= 0:
+                            m[code] = 1
+            else:  # whatever the engine asks `seat` now (nothing: all zero)
+                actions = game._pending.get(seat) if seat not in game._answers else None
+                _mask_into(actions, self._code_of_uid, m, self._size)
+        finally:
+            PyBuffer_Release(&mb)
+            PyBuffer_Release(&b)
+        return {"observation": obs, "action_mask": mask}
+
+    def observe(self, agent):
+        """The observation of `agent`: its planes and the mask of what it must answer now."""
+        cdef PyObject* seat
+        if not self._dealt:
+            raise IllegalActionError("call reset() before observe()")
+        seat = PyDict_GetItem(_SEAT_OF_AGENT, agent) if type(agent) is str else NULL
+        if seat == NULL:
+            raise InvalidArgumentError(f"agent must be one of {', '.join(_AGENTS)}, got {agent!r}")
+        return self._observation(<int><object>seat)
+
+    def last(self, bint observe=True):
+        """(observation, cumulative reward, terminated, truncated, info) of `agent_selection`:
+        PettingZoo's `AECEnv.last` without its `observe` hop (hot path: one call per decision)."""
+        if not self._dealt:
+            raise IllegalActionError("call reset() before last()")
+        agent = self._agent
+        if not observe:
+            observation = None
+        elif self._own_observe and self._seat >= 0:
+            observation = self._observation(self._seat)
+        else:  # a subclass's own observe()
+            observation = self.observe(agent)
+        return (observation, self._cumulative_rewards[agent], self.terminations[agent], self.truncations[agent],
+                self.infos[agent])
+
+    def step(self, action):
+        """Answer for `agent_selection` (a code of the ruleset's ActionSpace; None for a done agent):
+        IllegalActionError, with nothing changed, when it is not legal."""
+        cdef int seat, overflow, nxt, s
+        cdef long long code, r = -1
+        cdef long uid = -1
+        cdef Py_ssize_t k, m
+        cdef long long d[4]
+        if not self._dealt:
+            raise IllegalActionError("call reset() before step()")
+        agent = self._agent
+        if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(f"{agent} is done: step(None) removes it (got {action!r})")
+            self._was_dead_step(action)
+            return
+        seat = self._seat
+        game = self._game
+        a = None
+        if action.__class__ is int and seat >= 0:
+            code = PyLong_AsLongLongAndOverflow(action, &overflow)
+            if overflow == 0 and 0 <= code < self._size:
+                a = self._action_of_code[code]
+        if a is None:  # not a plain code: converted and checked as `_act` does (its errors)
+            self._act(seat, action)
+        elif seat == self._q_seat and self._fast:
+            uid = _uid_of(a)
+            if self._q_legal is None:
+                if not (0 <= uid < 34 and _DISCARD[uid] is a and (self._q_bits >> uid) & 1):
+                    uid = -1
+            elif not _holds(<list>self._q_legal, a):
+                uid = -1
+            if uid < 0:
+                game.act(seat, a)  # not in the question kept: `act` decides (and raises, changing nothing)
+            elif _ENGINE != NULL:
+                r = _ENGINE.answer_seen(game, seat, a, uid, self._q_table, self._q_step)
+            else:
+                r = _GAME_ANSWER_SEEN(game, seat, a, uid, self._q_table, self._q_step)
+        else:
+            game.act(seat, a)  # IllegalActionError, state unchanged
+        nxt = self._read_question(r)
+        self._cumulative_rewards[agent] = 0.0
+        # rewards: each seat's ledger change since the last step (the new entries of an append-only ledger)
+        entries = self._entries
+        m = len(entries)
+        rewards = self.rewards
+        if m != self._paid:
+            d[0] = d[1] = d[2] = d[3] = 0
+            for k in range(self._paid, m):
+                entry = entries[k]
+                d[<int>entry.payer] -= <long long>entry.amount
+                d[<int>entry.payee] += <long long>entry.amount
+            self._paid = m
+            for s in range(4):
+                rewards[_AGENTS[s]] = <double>d[s] * self._scale
+            self._rewards_zero = False
+        elif not self._rewards_zero:  # most steps pay nothing: the dict stays as it is
+            for s in range(4):
+                rewards[_AGENTS[s]] = 0.0
+            self._rewards_zero = True
+        if nxt < 0:  # the hand is over: every agent is done (agent_selection stays)
+            for s in range(4):
+                self.terminations[_AGENTS[s]] = True
+        else:
+            self._agent = _AGENTS[nxt]
+            self._seat = nxt
+        if not self._rewards_zero:  # adding +0.0 everywhere would change nothing
+            self._accumulate_rewards()
+
+    def agent_iter(self, max_iter=2 ** 63):
+        """PettingZoo's `agent_iter`: `agent_selection` until every agent is done, at most
+        `max_iter` times (an iterator in C: one call per decision)."""
+        return _AgentIterable(self, max_iter)
+
+
+cdef class _AgentIterable:
+    cdef AECCore env
+    cdef object max_iter
+
+    def __init__(self, AECCore env, max_iter):
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self):
+        return _AgentIterator(self.env, self.max_iter)
+
+
+cdef class _AgentIterator:
+    cdef AECCore env
+    cdef long long left
+
+    def __init__(self, AECCore env, max_iter):
+        self.env = env
+        self.left = min(max_iter, 2 ** 63 - 1)
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if not self.env.agents or self.left <= 0:
+            raise StopIteration
+        self.left -= 1
+        return self.env.agent_selection
