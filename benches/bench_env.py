@@ -16,7 +16,8 @@ observations and masks >= 20x riichienv's hands/s with `obs.encode()`; `main` pr
 
 `--against` steps `VectorEnv(ruleset, 64)` self-play in two processes at once — this build and
 another (e.g. a venv of an earlier commit) — each pinned to the same CPU, alternating chunks of
-300 steps (the order swapped every round), and prints the ratio of their median and fastest chunks.
+300 steps (the order swapped every round), and prints the ratio of their median and fastest chunks;
+then the same for the AEC loop (chunks of 15 hands, a quarter of the rounds).
 The machine's speed swings by up to 1.5× between minutes; two builds measured in alternate
 minutes differ by that much, while chunks a few milliseconds apart see the same machine (a build
 against itself: ±1–2 %).
@@ -350,40 +351,62 @@ def main(rounds: int = 5) -> None:
     print_vs_bots(best)
 
 
-# One side of `--against`: a child process of a build (its own interpreter and package) stepping
-# VectorEnv(64) self-play a chunk at a time when told, reporting each chunk's CPU time. The calls it
-# makes have been the same since before issue 24.
+# One side of `--against`: a child process of a build (its own interpreter and package) playing a
+# chunk at a time when told — VectorEnv(64) self-play steps, or AEC hands with the random policy of
+# `_aec_seconds` — and reporting each chunk's CPU time. The calls it makes have been the same since
+# before issue 24.
 _LOCKSTEP_CHILD = r"""
-import os, sys, time
-if hasattr(os, "sched_setaffinity") and len(sys.argv) > 2:
+import os, random, sys, time
+if hasattr(os, "sched_setaffinity") and sys.argv[2]:
     os.sched_setaffinity(0, {int(sys.argv[2])})
 import numpy as np
-from mahjong_core.env import VectorEnv
-env = VectorEnv(sys.argv[1], 64)
-env.reset(seed=1)
-rng = np.random.default_rng(0)
-for _ in range(300):  # warm-up: lazy imports, caches, the games past their first hands
-    env.step(env.sample_actions(rng))
+from mahjong_core.env import VectorEnv, aec_env
+if sys.argv[3] == "aec":
+    env = aec_env(sys.argv[1])
+    pick = random.Random(0)
+    hand = 0
+
+    def play(hands):
+        global hand
+        for _ in range(hands):
+            env.reset(seed=hand % 1000)
+            hand += 1
+            for agent in env.agent_iter():
+                obs, _, term, trunc, _ = env.last()
+                if term or trunc:
+                    env.step(None)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                env.step(int(legal[int(pick.random() * len(legal))]))
+    play(20)  # warm-up: lazy imports, caches
+else:
+    env = VectorEnv(sys.argv[1], 64)
+    env.reset(seed=1)
+    rng = np.random.default_rng(0)
+
+    def play(steps):
+        for _ in range(steps):
+            env.step(env.sample_actions(rng))
+    play(300)  # warm-up: lazy imports, caches, the games past their first hands
 print("ready", flush=True)
 for line in sys.stdin:
-    steps = int(line)
     started = time.process_time()
-    for _ in range(steps):
-        env.step(env.sample_actions(rng))
+    play(int(line))
     print(time.process_time() - started, flush=True)
 """
 
 
-def lockstep(baseline: str, ruleset: str, rounds: int, steps: int = 300) -> Tuple[float, float]:
-    """This build's speed ÷ `baseline`'s (another interpreter), VectorEnv(64) self-play stepped in
-    lockstep: (ratio of the median chunk times, ratio of the fastest)."""
+def lockstep(baseline: str, ruleset: str, rounds: int, steps: int = 300, kind: str = "vector") -> Tuple[float, float]:
+    """This build's speed ÷ `baseline`'s (another interpreter), played in lockstep: `kind` "vector",
+    chunks of `steps` VectorEnv(64) self-play steps, or "aec", chunks of `steps` AEC hands with a
+    random policy. (ratio of the median chunk times, ratio of the fastest)."""
     import statistics
     import subprocess
     import sys
     import tempfile
 
     cpu = str(max(os.sched_getaffinity(0))) if hasattr(os, "sched_getaffinity") else ""
-    sides = [subprocess.Popen([python, "-c", _LOCKSTEP_CHILD, ruleset, cpu], stdin=subprocess.PIPE,
+    sides = [subprocess.Popen([python, "-c", _LOCKSTEP_CHILD, ruleset, cpu, kind], stdin=subprocess.PIPE,
                               stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
              for python in (baseline, sys.executable)]
     times: List[List[float]] = [[], []]
@@ -405,25 +428,32 @@ def lockstep(baseline: str, ruleset: str, rounds: int, steps: int = 300) -> Tupl
     return (statistics.median(times[0]) / statistics.median(times[1]), min(times[0]) / min(times[1]))
 
 
+#: the AEC loop's hands per lockstep chunk (about as long as 300 VectorEnv(64) steps)
+AEC_CHUNK_HANDS = 15
+
+
 def main_against(baseline: str, rounds: int) -> None:
     import sys
 
-    print(f"this build ({sys.executable}) ÷ {baseline}: VectorEnv(64) self-play, {rounds} rounds of 300 "
-          f"steps in lockstep (> 1: this build is faster)")
-    print("| ruleset | median chunks | fastest chunks |")
-    print("|---|---|---|")
+    print(f"this build ({sys.executable}) ÷ {baseline}, in lockstep (> 1: this build is faster): "
+          f"VectorEnv(64) self-play, {rounds} rounds of 300 steps; the AEC loop (random policy), "
+          f"{max(rounds // 4, 2)} rounds of {AEC_CHUNK_HANDS} hands")
+    print("| ruleset | VectorEnv median chunks | VectorEnv fastest | AEC median chunks | AEC fastest |")
+    print("|---|---|---|---|---|")
     for ruleset in ("sichuan", "changbai", "mcr"):
         median, fastest = lockstep(baseline, ruleset, rounds)
-        print(f"| {ruleset} | {median:.3f} | {fastest:.3f} |", flush=True)
+        aec_median, aec_fastest = lockstep(baseline, ruleset, max(rounds // 4, 2), AEC_CHUNK_HANDS, "aec")
+        print(f"| {ruleset} | {median:.3f} | {fastest:.3f} | {aec_median:.3f} | {aec_fastest:.3f} |", flush=True)
 
 
 def test_lockstep_runs_both_builds():
     """Smoke test of `--against` (CI runs benches once): this interpreter against itself, two rounds
-    of a few steps, gives two positive ratios."""
+    of a few steps and of one AEC hand, gives positive ratios."""
     import sys
 
-    median, fastest = lockstep(sys.executable, "mcr", 2, steps=3)
-    assert median > 0 and fastest > 0
+    for kind, steps in (("vector", 3), ("aec", 1)):
+        median, fastest = lockstep(sys.executable, "mcr", 2, steps, kind)
+        assert median > 0 and fastest > 0
 
 
 if __name__ == "__main__":
