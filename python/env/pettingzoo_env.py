@@ -138,7 +138,8 @@ class _AECMixin(_Common):
                  render_mode: Optional[str] = None, **options: Any) -> None:
         super().__init__()
         self._setup(ruleset, rules, reward_scale, render_mode, options)
-        self._prepare(self.ruleset, SPACES[self.ruleset], game_class(self.ruleset), self.table.reward_scale)
+        self._prepare(self.ruleset, SPACES[self.ruleset], game_class(self.ruleset),  # type: ignore[attr-defined]
+                      self.table.reward_scale)
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         game = self.table.reset(seed)
@@ -149,7 +150,7 @@ class _AECMixin(_Common):
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
         self.infos = {a: {} for a in AGENTS}  # type: ignore[var-annotated]
-        self._begin(game)  # its first question; agent_selection: the seat asked
+        self._begin(game)  # type: ignore[attr-defined]  # its first question; agent_selection: the seat asked
 
     def action_masks(self, agent: Optional[str] = None) -> Any:
         """The legal actions of `agent` (default: `agent_selection`) as a bool array of shape (A,)
