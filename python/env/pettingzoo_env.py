@@ -134,6 +134,8 @@ class _AECMixin(_Common):
     in C; `agent_selection`, `agents`, `rewards`, `_cumulative_rewards`, `terminations`,
     `truncations` and `infos` are that class's attributes (PettingZoo's, read and written as ever)."""
 
+    agent_selection: str  # (an annotation only: the attribute is AECCore's property)
+
     def __init__(self, ruleset: str, *, rules: Any = None, reward_scale: float = 1.0,
                  render_mode: Optional[str] = None, **options: Any) -> None:
         super().__init__()
