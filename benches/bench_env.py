@@ -17,7 +17,8 @@ observations and masks >= 20x riichienv's hands/s with `obs.encode()`; `main` pr
 `--against` steps `VectorEnv(ruleset, 64)` self-play in two processes at once — this build and
 another (e.g. a venv of an earlier commit) — each pinned to the same CPU, alternating chunks of
 300 steps (the order swapped every round), and prints the ratio of their median and fastest chunks;
-then the same for the AEC loop (chunks of 15 hands, a quarter of the rounds).
+then the same for the AEC loop (chunks of 15 hands, a quarter of the rounds), and for the AEC
+environment's part alone (each chunk less its random policy, replayed on copies of its masks).
 The machine's speed swings by up to 1.5× between minutes; two builds measured in alternate
 minutes differ by that much, while chunks a few milliseconds apart see the same machine (a build
 against itself: ±1–2 %).
@@ -125,8 +126,8 @@ def vector_vs_bots_hands_per_s(ruleset: str, opponents: str, num_envs: int = 64,
 
 
 def _aec_seconds(ruleset: str, hands: int, masks: Optional[List[Any]] = None) -> float:
-    """CPU seconds of the AEC loop with a random policy over hands 0..hands-1 (each decision's mask
-    appended to `masks` when given)."""
+    """CPU seconds of the AEC loop with a random policy over hands 0..hands-1 (a copy of each
+    decision's mask appended to `masks` when given: the env's own arrays are reused once dropped)."""
     env = aec_env(ruleset)
     rng = random.Random(0)
     t = time.process_time()
@@ -138,7 +139,7 @@ def _aec_seconds(ruleset: str, hands: int, masks: Optional[List[Any]] = None) ->
                 env.step(None)
                 continue
             if masks is not None:
-                masks.append(obs["action_mask"])
+                masks.append(obs["action_mask"].copy())
             legal = np.flatnonzero(obs["action_mask"])
             env.step(int(legal[int(rng.random() * len(legal))]))
     return time.process_time() - t
@@ -148,18 +149,24 @@ def aec_hands_per_s(ruleset: str, hands: int = 60) -> float:
     return hands / _aec_seconds(ruleset, hands)
 
 
-def aec_policy_share(ruleset: str, hands: int = 30) -> float:
-    """The share of the AEC loop's CPU time that its random policy alone takes (`np.flatnonzero` on
-    the mask and a pick), replayed on the masks the loop saw. The loop can get at most 1 / share
+def aec_decision_parts(ruleset: str, hands: int = 30) -> Dict[str, float]:
+    """Per decision of the AEC loop, CPU µs: the whole loop (`aec_loop_us`), its random policy alone
+    (`np.flatnonzero` on the mask and a pick, replayed on copies of the masks the loop saw, which a
+    second, untimed run of the same hands collects: `aec_policy_us`) and the rest, the environment's
+    part (`aec_env_us`); and the policy's share of the loop. The loop can get at most 1 / share
     times faster however cheap the environment becomes (issue 24's AEC goal, docs/ARCHITECTURE.md)."""
+    loop = _aec_seconds(ruleset, hands)
     masks: List[Any] = []
-    loop = _aec_seconds(ruleset, hands, masks)
+    _aec_seconds(ruleset, hands, masks)
     rng = random.Random(0)
     t = time.process_time()
     for mask in masks:
         legal = np.flatnonzero(mask)
         int(legal[int(rng.random() * len(legal))])
-    return (time.process_time() - t) / loop
+    policy = time.process_time() - t
+    n = len(masks)
+    return {"aec_loop_us": loop / n * 1e6, "aec_policy_us": policy / n * 1e6, "aec_env_us": (loop - policy) / n * 1e6,
+            "aec_policy_share": policy / loop}
 
 
 def riichienv_figures(seconds: float = 4.0) -> Dict[str, float]:
@@ -269,7 +276,7 @@ def ruleset_figures(ruleset: str) -> Dict[str, float]:
             "engine_hands_per_s": bare_hps, "vector_hands_per_s": vector_hands_per_s(ruleset),
             "vs_random_hands_per_s": vector_vs_bots_hands_per_s(ruleset, "random"),
             "vs_greedy_hands_per_s": vector_vs_bots_hands_per_s(ruleset, "greedy"),
-            "aec_hands_per_s": aec_hands_per_s(ruleset), "aec_policy_share": aec_policy_share(ruleset)}
+            "aec_hands_per_s": aec_hands_per_s(ruleset), **aec_decision_parts(ruleset)}
 
 
 def best_of(runs: list) -> Dict[str, float]:
@@ -285,13 +292,15 @@ def print_vs_bots(best: Dict[str, Dict[str, float]]) -> None:
     print("|---|---|---|")
     for ruleset, f in best.items():
         print(f"| {ruleset} | {f['vs_random_hands_per_s']:,.0f} | {f['vs_greedy_hands_per_s']:,.0f} |")
-    print("\nThe AEC loop's random policy alone (`np.flatnonzero` and a pick, on the masks the loop saw): its share "
-          "of the loop's time, and the most the loop could gain with a free environment\n")
-    print("| ruleset | policy share | at most × today's AEC hands/s |")
-    print("|---|---|---|")
+    print("\nThe AEC loop per decision (CPU µs): its random policy alone (`np.flatnonzero` and a pick, replayed "
+          "on the masks the loop saw) and the environment's part (the rest); the policy's share of the loop, and "
+          "the most the loop could gain with a free environment\n")
+    print("| ruleset | loop µs | policy µs | environment µs | policy share | at most × today's AEC hands/s |")
+    print("|---|---|---|---|---|---|")
     for ruleset, f in best.items():
         share = f["aec_policy_share"]
-        print(f"| {ruleset} | {share:.0%} | {1 / share:.1f}× |")
+        print(f"| {ruleset} | {f['aec_loop_us']:.2f} | {f['aec_policy_us']:.2f} | {f['aec_env_us']:.2f} | "
+              f"{share:.0%} | {1 / share:.1f}× |")
 
 
 def main(rounds: int = 5) -> None:
@@ -363,21 +372,38 @@ import numpy as np
 from mahjong_core.env import VectorEnv, aec_env
 if sys.argv[3] == "aec":
     env = aec_env(sys.argv[1])
-    pick = random.Random(0)
-    hand = 0
+    first = 0
 
-    def play(hands):
-        global hand
-        for _ in range(hands):
+    def play_hands(first, hands, masks=None):
+        pick = random.Random(first)
+        for hand in range(first, first + hands):
             env.reset(seed=hand % 1000)
-            hand += 1
             for agent in env.agent_iter():
                 obs, _, term, trunc, _ = env.last()
                 if term or trunc:
                     env.step(None)
                     continue
+                if masks is not None:
+                    masks.append(obs["action_mask"].copy())
                 legal = np.flatnonzero(obs["action_mask"])
                 env.step(int(legal[int(pick.random() * len(legal))]))
+
+    def play(hands):
+        # the chunk, timed; then (untimed) the same hands again for copies of their masks, and the
+        # policy alone replayed on them: "loop seconds, policy seconds"
+        global first
+        started = time.process_time()
+        play_hands(first, hands)
+        loop = time.process_time() - started
+        masks = []
+        play_hands(first, hands, masks)
+        first += hands
+        pick = random.Random(first)
+        started = time.process_time()
+        for mask in masks:
+            legal = np.flatnonzero(mask)
+            int(legal[int(pick.random() * len(legal))])
+        return f"{loop} {time.process_time() - started}"
     play(20)  # warm-up: lazy imports, caches
 else:
     env = VectorEnv(sys.argv[1], 64)
@@ -385,21 +411,22 @@ else:
     rng = np.random.default_rng(0)
 
     def play(steps):
+        started = time.process_time()
         for _ in range(steps):
             env.step(env.sample_actions(rng))
+        return str(time.process_time() - started)
     play(300)  # warm-up: lazy imports, caches, the games past their first hands
 print("ready", flush=True)
 for line in sys.stdin:
-    started = time.process_time()
-    play(int(line))
-    print(time.process_time() - started, flush=True)
+    print(play(int(line)), flush=True)
 """
 
 
-def lockstep(baseline: str, ruleset: str, rounds: int, steps: int = 300, kind: str = "vector") -> Tuple[float, float]:
+def lockstep(baseline: str, ruleset: str, rounds: int, steps: int = 300, kind: str = "vector") -> Dict[str, float]:
     """This build's speed ÷ `baseline`'s (another interpreter), played in lockstep: `kind` "vector",
     chunks of `steps` VectorEnv(64) self-play steps, or "aec", chunks of `steps` AEC hands with a
-    random policy. (ratio of the median chunk times, ratio of the fastest)."""
+    random policy. The ratios of the median chunk times ("median") and of the fastest ("fastest");
+    for "aec" also of the environment's part, the chunk less its policy replayed ("env_median")."""
     import statistics
     import subprocess
     import sys
@@ -410,6 +437,7 @@ def lockstep(baseline: str, ruleset: str, rounds: int, steps: int = 300, kind: s
                               stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir())
              for python in (baseline, sys.executable)]
     times: List[List[float]] = [[], []]
+    env_times: List[List[float]] = [[], []]
     try:
         for side in sides:
             assert side.stdout is not None and side.stdout.readline().strip() == "ready"
@@ -419,13 +447,20 @@ def lockstep(baseline: str, ruleset: str, rounds: int, steps: int = 300, kind: s
                 assert side.stdin is not None and side.stdout is not None
                 side.stdin.write(f"{steps}\n")
                 side.stdin.flush()
-                times[i].append(float(side.stdout.readline()))
+                fields = [float(x) for x in side.stdout.readline().split()]
+                times[i].append(fields[0])
+                if len(fields) > 1:
+                    env_times[i].append(fields[0] - fields[1])
     finally:
         for side in sides:
             if side.stdin is not None:
                 side.stdin.close()
             side.wait()
-    return (statistics.median(times[0]) / statistics.median(times[1]), min(times[0]) / min(times[1]))
+    out = {"median": statistics.median(times[0]) / statistics.median(times[1]),
+           "fastest": min(times[0]) / min(times[1])}
+    if env_times[0] and env_times[1]:
+        out["env_median"] = statistics.median(env_times[0]) / statistics.median(env_times[1])
+    return out
 
 
 #: the AEC loop's hands per lockstep chunk (about as long as 300 VectorEnv(64) steps)
@@ -435,15 +470,19 @@ AEC_CHUNK_HANDS = 15
 def main_against(baseline: str, rounds: int) -> None:
     import sys
 
+    aec_rounds = max(rounds // 4, 2)
     print(f"this build ({sys.executable}) ÷ {baseline}, in lockstep (> 1: this build is faster): "
           f"VectorEnv(64) self-play, {rounds} rounds of 300 steps; the AEC loop (random policy), "
-          f"{max(rounds // 4, 2)} rounds of {AEC_CHUNK_HANDS} hands")
-    print("| ruleset | VectorEnv median chunks | VectorEnv fastest | AEC median chunks | AEC fastest |")
-    print("|---|---|---|---|---|")
+          f"{aec_rounds} rounds of {AEC_CHUNK_HANDS} hands, and its environment's part (the loop less "
+          f"its policy, replayed on the same masks)")
+    print("| ruleset | VectorEnv median chunks | VectorEnv fastest | AEC median chunks | AEC fastest | "
+          "AEC environment's part, median |")
+    print("|---|---|---|---|---|---|")
     for ruleset in ("sichuan", "changbai", "mcr"):
-        median, fastest = lockstep(baseline, ruleset, rounds)
-        aec_median, aec_fastest = lockstep(baseline, ruleset, max(rounds // 4, 2), AEC_CHUNK_HANDS, "aec")
-        print(f"| {ruleset} | {median:.3f} | {fastest:.3f} | {aec_median:.3f} | {aec_fastest:.3f} |", flush=True)
+        vector = lockstep(baseline, ruleset, rounds)
+        aec = lockstep(baseline, ruleset, aec_rounds, AEC_CHUNK_HANDS, "aec")
+        print(f"| {ruleset} | {vector['median']:.3f} | {vector['fastest']:.3f} | {aec['median']:.3f} | "
+              f"{aec['fastest']:.3f} | {aec['env_median']:.3f} |", flush=True)
 
 
 def test_lockstep_runs_both_builds():
@@ -452,8 +491,9 @@ def test_lockstep_runs_both_builds():
     import sys
 
     for kind, steps in (("vector", 3), ("aec", 1)):
-        median, fastest = lockstep(sys.executable, "mcr", 2, steps, kind)
-        assert median > 0 and fastest > 0
+        ratios = lockstep(sys.executable, "mcr", 2, steps, kind)
+        assert ratios["median"] > 0 and ratios["fastest"] > 0
+        assert kind == "vector" or ratios["env_median"] > 0
 
 
 if __name__ == "__main__":
