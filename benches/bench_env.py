@@ -149,6 +149,20 @@ def aec_hands_per_s(ruleset: str, hands: int = 60) -> float:
     return hands / _aec_seconds(ruleset, hands)
 
 
+def aec_sample_hands_per_s(ruleset: str, hands: int = 60) -> float:
+    """The AEC loop with the env's own random policy, `env.step(env.sample_action(rng))` (one random
+    number a decision, no mask read): what a random-policy AEC loop costs when the policy is cheap."""
+    env = aec_env(ruleset)
+    rng = random.Random(0)
+    t = time.process_time()
+    for h in range(hands):
+        env.reset(seed=h)
+        for agent in env.agent_iter():
+            env.last()
+            env.step(env.sample_action(rng))
+    return hands / (time.process_time() - t)
+
+
 def aec_decision_parts(ruleset: str, hands: int = 30) -> Dict[str, float]:
     """Per decision of the AEC loop, CPU µs: the whole loop (`aec_loop_us`), its random policy alone
     (`np.flatnonzero` on the mask and a pick, replayed on copies of the masks the loop saw, which a
@@ -252,6 +266,14 @@ def test_aec(benchmark, ruleset):
     benchmark.pedantic(aec_hands_per_s, args=(ruleset, 10), rounds=2, iterations=1)
 
 
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_aec_sample_action(benchmark, ruleset):
+    benchmark.group = "env: PettingZoo AEC"
+    benchmark.name = f"{ruleset} aec_env, env.sample_action as the policy"
+    benchmark.extra_info.update(ours=True)
+    benchmark.pedantic(aec_sample_hands_per_s, args=(ruleset, 10), rounds=2, iterations=1)
+
+
 #: riichienv's random-policy decision with `obs.encode()` when issue 13 set the goals (µs); the
 #: goals below were stated on that machine, so `main` scales them by riichienv's time in this run
 RIICHIENV_ISSUE_US = 16.6
@@ -276,7 +298,8 @@ def ruleset_figures(ruleset: str) -> Dict[str, float]:
             "engine_hands_per_s": bare_hps, "vector_hands_per_s": vector_hands_per_s(ruleset),
             "vs_random_hands_per_s": vector_vs_bots_hands_per_s(ruleset, "random"),
             "vs_greedy_hands_per_s": vector_vs_bots_hands_per_s(ruleset, "greedy"),
-            "aec_hands_per_s": aec_hands_per_s(ruleset), **aec_decision_parts(ruleset)}
+            "aec_hands_per_s": aec_hands_per_s(ruleset), **aec_decision_parts(ruleset),
+            "aec_sample_hands_per_s": aec_sample_hands_per_s(ruleset)}
 
 
 def best_of(runs: list) -> Dict[str, float]:
@@ -295,12 +318,13 @@ def print_vs_bots(best: Dict[str, Dict[str, float]]) -> None:
     print("\nThe AEC loop per decision (CPU µs): its random policy alone (`np.flatnonzero` and a pick, replayed "
           "on the masks the loop saw) and the environment's part (the rest); the policy's share of the loop, and "
           "the most the loop could gain with a free environment\n")
-    print("| ruleset | loop µs | policy µs | environment µs | policy share | at most × today's AEC hands/s |")
-    print("|---|---|---|---|---|---|")
+    print("| ruleset | loop µs | policy µs | environment µs | policy share | at most × today's AEC hands/s | "
+          "AEC hands/s with `env.sample_action` as the policy |")
+    print("|---|---|---|---|---|---|---|")
     for ruleset, f in best.items():
         share = f["aec_policy_share"]
         print(f"| {ruleset} | {f['aec_loop_us']:.2f} | {f['aec_policy_us']:.2f} | {f['aec_env_us']:.2f} | "
-              f"{share:.0%} | {1 / share:.1f}× |")
+              f"{share:.0%} | {1 / share:.1f}× | {f['aec_sample_hands_per_s']:,.0f} |")
 
 
 def main(rounds: int = 5) -> None:

@@ -323,3 +323,65 @@ def test_a_game_moved_behind_the_envs_back_is_observed_as_it_is(ruleset):
                 continue
             env.step(code)
     assert moved > 30
+
+
+class _Fixed:
+    """A stand-in random source: `random()` gives the values given, in turn."""
+
+    def __init__(self, values):
+        self.values = list(values)
+
+    def random(self):
+        return self.values.pop(0)
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_sample_action_draws_every_legal_action_and_nothing_else(ruleset):
+    """`sample_action(rng)`: position floor(u · n) of the n legal actions, so n evenly spaced u give
+    every legal code once — at plain turns left unbuilt, built questions and claim windows alike —
+    and u at the ends of [0, 1] stay in range; None for a done agent; seeded draws repeat."""
+    env = aec_env(ruleset)
+    rng = random.Random(4)
+    kinds = set()
+    for hand in range(3):
+        env.reset(seed=70 + hand)
+        for agent in env.agent_iter():
+            obs, *_, term, trunc, _ = env.last()
+            if term:
+                assert env.sample_action() is None
+                env.step(env.sample_action(rng))
+                continue
+            legal = sorted(np.flatnonzero(obs["action_mask"]).tolist())
+            n = len(legal)
+            game = env.table.game
+            kinds.add("unbuilt" if game._asked is None else "built")
+            drawn = [env.sample_action(_Fixed([(k + 0.5) / n])) for k in range(n)]
+            assert sorted(drawn) == legal
+            assert env.sample_action(_Fixed([0.0])) in legal and env.sample_action(_Fixed([1.0])) in legal
+            assert env.sample_action(7) == env.sample_action(np.random.default_rng(7))
+            env.step(env.sample_action(rng))
+    assert kinds == {"unbuilt", "built"}
+
+
+def test_sample_action_outside_a_decision():
+    """Before a reset, for an agent that is not the table's, and for one with nothing to answer,
+    `sample_action` says so; after the game was read (its turn built) it draws from the built turn."""
+    env = aec_env("changbai")
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.sample_action()
+    env.reset(seed=1)
+    while env.table.game._asked is not None:  # on to a plain turn (one seat asked, left unbuilt)
+        env.step(int(np.flatnonzero(env.last()[0]["action_mask"])[0]))
+    asked = env.agent_selection
+    env.agent_selection = "nobody"
+    with pytest.raises(InvalidArgumentError, match="player_0"):
+        env.sample_action()
+    others = [a for a in AGENTS if a != asked]
+    env.agent_selection = others[0]
+    with pytest.raises(IllegalActionError, match="nothing to answer"):
+        env.sample_action()
+    env.agent_selection = asked
+    env.table.game.pending()
+    assert env.table.game._asked is not None
+    legal = np.flatnonzero(env.last()[0]["action_mask"]).tolist()
+    assert all(env.sample_action(random.Random(s)) in legal for s in range(20))

@@ -322,6 +322,55 @@ cdef class AECCore:
         if not self._rewards_zero:  # adding +0.0 everywhere would change nothing
             self._accumulate_rewards()
 
+    def sample_action(self, rng=None):
+        """A uniformly random legal action code of `agent_selection` — the one at position
+        floor(u · n) of its n legal actions, u = `rng.random()` — or None when that agent is done
+        (so `env.step(env.sample_action(rng))` also removes done agents). The random policy, or an
+        exploration step, at the cost of one random number: no mask is read. `rng`: anything with
+        `random()` (a `random.Random`, a NumPy Generator), a seed for a new NumPy Generator, or None
+        (fresh entropy). IllegalActionError when the agent has nothing to answer now."""
+        cdef int seat, t, code
+        cdef Py_ssize_t k, count
+        cdef unsigned long long bits = 0
+        cdef double u
+        if not self._dealt:
+            raise IllegalActionError("call reset() before sample_action()")
+        agent = self._agent
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            return None
+        seat = self._seat
+        if seat < 0:
+            raise InvalidArgumentError(f"agent_selection must be one of {', '.join(_AGENTS)}, got {agent!r}")
+        legal = None
+        if self._question_open(seat):
+            legal = self._q_legal
+            if legal is None:
+                bits = self._q_bits
+        else:  # whatever the engine asks the seat now (a turn left unbuilt is built by this read)
+            game = self._game
+            legal = game._pending.get(seat) if seat not in game._answers else None
+            if legal is None:
+                legal = []
+        count = len(<list>legal) if legal is not None else mc_popcount64(bits)
+        if count == 0:
+            raise IllegalActionError(f"sample_action: {agent} has nothing to answer now")
+        if rng is None or not hasattr(rng, "random"):
+            rng = _numpy().random.default_rng(rng)
+        u = rng.random()
+        k = <Py_ssize_t>(u * count)
+        if k >= count:  # u == 1.0 (or above): the last action
+            k = count - 1
+        elif k < 0:
+            k = 0
+        if legal is None:
+            t = mc_kth_bit64(bits, k)
+            code = self._discard_code[t] if t < 34 else -1
+        else:
+            code = _code_of((<list>legal)[k], self._code_of_uid)
+        if not 0 <= code < self._size:
+            raise IllegalActionError(f"sample_action: {agent}'s legal action {k} has no code in the action space")
+        return code
+
     def agent_iter(self, max_iter=2 ** 63):
         """PettingZoo's `agent_iter`: `agent_selection` until every agent is done, at most
         `max_iter` times (an iterator in C: one call per decision)."""

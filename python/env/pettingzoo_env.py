@@ -12,6 +12,8 @@ others are ignored.
 
 `action_masks()`: the legal actions as bool arrays (AEC: of `agent_selection`, or the agent
 given; parallel: a dict per agent) — the name maskable-PPO libraries call.
+AEC `sample_action(rng)`: a uniformly random legal code of `agent_selection` (None for a done
+agent), from one random number — the random policy without reading a mask.
 
 Keyword arguments: `rules` (preset name, Rules or dict of overrides), `reward_scale`, `render_mode`
 ("ansi": the table as text; "rgb_array": as a picture, needs `pip install cairosvg pillow`; see
