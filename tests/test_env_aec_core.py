@@ -357,7 +357,10 @@ def test_sample_action_draws_every_legal_action_and_nothing_else(ruleset):
             kinds.add("unbuilt" if game._asked is None else "built")
             drawn = [env.sample_action(_Fixed([(k + 0.5) / n])) for k in range(n)]
             assert sorted(drawn) == legal
-            assert env.sample_action(_Fixed([0.0])) in legal and env.sample_action(_Fixed([1.0])) in legal
+            low = {env.sample_action(_Fixed([u])) for u in (0.0, -3.0, float("nan"), float("-inf"))}
+            high = {env.sample_action(_Fixed([u])) for u in (1.0, 1e300, float("inf"))}
+            assert len(low) == len(high) == 1 and low | high <= set(legal)  # clamped to the ends
+            assert low == {env.sample_action(_Fixed([0.1 / n]))} and high == {env.sample_action(_Fixed([1 - 0.1 / n]))}
             assert env.sample_action(7) == env.sample_action(np.random.default_rng(7))
             env.step(env.sample_action(rng))
     assert kinds == {"unbuilt", "built"}

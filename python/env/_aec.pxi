@@ -341,6 +341,9 @@ cdef class AECCore:
         seat = self._seat
         if seat < 0:
             raise InvalidArgumentError(f"agent_selection must be one of {', '.join(_AGENTS)}, got {agent!r}")
+        if rng is None or not hasattr(rng, "random"):
+            rng = _numpy().random.default_rng(rng)
+        u = rng.random()  # (first: the caller's code runs here, before the question is read)
         legal = None
         if self._question_open(seat):
             legal = self._q_legal
@@ -354,13 +357,11 @@ cdef class AECCore:
         count = len(<list>legal) if legal is not None else mc_popcount64(bits)
         if count == 0:
             raise IllegalActionError(f"sample_action: {agent} has nothing to answer now")
-        if rng is None or not hasattr(rng, "random"):
-            rng = _numpy().random.default_rng(rng)
-        u = rng.random()
-        k = <Py_ssize_t>(u * count)
-        if k >= count:  # u == 1.0 (or above): the last action
+        if u >= 1.0:  # (an out-of-range u is clamped before the cast: casting NaN or a huge double is UB)
             k = count - 1
-        elif k < 0:
+        elif u > 0.0:
+            k = min(<Py_ssize_t>(u * count), count - 1)
+        else:  # 0, below, NaN
             k = 0
         if legal is None:
             t = mc_kth_bit64(bits, k)
