@@ -387,7 +387,8 @@ def main(rounds: int = 5) -> None:
 # One side of `--against`: a child process of a build (its own interpreter and package) playing a
 # chunk at a time when told — VectorEnv(64) self-play steps, or AEC hands with the random policy of
 # `_aec_seconds` — and reporting each chunk's CPU time. The calls it makes have been the same since
-# before issue 24.
+# before issue 24. Its loops are this file's written out again: the other build's interpreter need
+# not have what this file imports (pytest, pytest-benchmark).
 _LOCKSTEP_CHILD = r"""
 import os, random, sys, time
 if hasattr(os, "sched_setaffinity") and sys.argv[2]:
