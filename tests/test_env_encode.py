@@ -261,6 +261,18 @@ def test_bad_buffers_and_seats():
     ro.flags.writeable = False
     with pytest.raises(InvalidArgumentError):
         encode(game, 0, ro)
+    # every entry point that writes a buffer says what it needs in our error, not the buffer protocol's
+    mask = np.zeros(game.space.size, np.int8)
+    ro_mask = mask.copy()
+    ro_mask.flags.writeable = False
+    for out, m in ((ro, mask), ("x", mask), (good, ro_mask), (good, "x")):
+        with pytest.raises(InvalidArgumentError, match="must be"):
+            _encode.observe_into(game, 0, out, m)
+    for out in (ro_mask, "x", [0] * game.space.size):
+        with pytest.raises(InvalidArgumentError, match="out must be"):
+            _encode.mask_into([], game.space.code_of_uid, out)
+        with pytest.raises(InvalidArgumentError, match="out must be"):
+            legal_mask(game, 0, out)
     for seat in (-1, 4, 1.0, True, "0", None):
         with pytest.raises(InvalidArgumentError, match="seat"):
             encode(game, seat, good)

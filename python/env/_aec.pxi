@@ -2,7 +2,6 @@
 # step kernel's C functions inline). `pettingzoo_env.aec_env` builds its class on `AECCore`.
 
 from cpython.dict cimport PyDict_GetItem
-from cpython.exc cimport PyErr_Clear, PyErr_Occurred
 
 cdef extern from *:
     """
@@ -12,28 +11,15 @@ cdef extern from *:
     """
     Py_ssize_t mc_refcount(PyObject* o) noexcept
 
-cdef bint _acquire_pair(object obs, object mask, Py_buffer* b, Py_buffer* mb, int planes, int size) except -1:
-    """Both buffers acquired (True: release both), or neither (False, no error pending): `obs` a
-    writeable C-contiguous (planes, 34) uint8 array, `mask` a writeable int8 vector of `size`."""
-    ok = False
-    try:
-        ok = _fits(obs, b, planes, 34, b'B')
-    except Exception:
-        pass
-    if PyErr_Occurred():  # (_fits returns False with the buffer protocol's error still set)
-        PyErr_Clear()
-    if not ok:
+cdef bint _acquire_pair(object obs, object mask, Py_buffer* b, Py_buffer* mb, int planes, int size) noexcept:
+    """Both buffers acquired (True: release both), or neither (False): `obs` a writeable
+    C-contiguous (planes, 34) uint8 array, `mask` a writeable int8 vector of `size`."""
+    if not _fits(obs, b, planes, 34, b'B'):
         return False
-    ok = False
-    try:
-        ok = _fits(mask, mb, size, -1, b'b')
-    except Exception:
-        pass
-    if PyErr_Occurred():
-        PyErr_Clear()
-    if not ok:
+    if not _fits(mask, mb, size, -1, b'b'):
         PyBuffer_Release(b)
-    return ok
+        return False
+    return True
 
 
 cdef tuple _AGENTS = ("player_0", "player_1", "player_2", "player_3")

@@ -9,8 +9,9 @@ other source (the Botzone kit's `BotzoneState`). Of another seat it reads only w
 """
 
 from cpython.bytearray cimport PyByteArray_AS_STRING, PyByteArray_GET_SIZE
-from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer
+from cpython.buffer cimport PyBUF_FORMAT, PyBUF_ND, PyBUF_STRIDES, PyBUF_WRITABLE, PyBuffer_Release
 from cpython.bytes cimport PyBytes_AS_STRING
+from cpython.exc cimport PyErr_Clear
 from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyObject
@@ -279,11 +280,20 @@ def n_planes(str ruleset):
     return N_PLANES[ruleset]
 
 
-cdef bint _fits(object out, Py_buffer* b, int rows, int cols, char fmt):
+cdef extern from "Python.h":
+    # PyObject_GetBuffer as C returns it (-1 with an exception set): Cython's own declaration
+    # raises, and `_fits` answers False instead, for its callers to raise their own error
+    int _get_buffer "PyObject_GetBuffer"(object obj, Py_buffer* view, int flags)
+
+
+cdef bint _fits(object out, Py_buffer* b, int rows, int cols, char fmt) noexcept:
     """Acquire `out`'s buffer when it is a writeable C-contiguous array of (rows, cols) items of
-    format `fmt` ('B' uint8, 'b' int8; cols < 0: one-dimensional of length rows). The raw buffer
-    protocol, not a typed memoryview: that costs ~1 µs per call, more than the encoding itself."""
-    if PyObject_GetBuffer(out, b, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_STRIDES) != 0:
+    format `fmt` ('B' uint8, 'b' int8; cols < 0: one-dimensional of length rows); False otherwise,
+    with nothing acquired and no exception pending (no buffer, a read-only one: the caller says
+    what it needs). The raw buffer protocol, not a typed memoryview: that costs ~1 µs per call,
+    more than the encoding itself."""
+    if _get_buffer(out, b, PyBUF_WRITABLE | PyBUF_FORMAT | PyBUF_STRIDES) != 0:
+        PyErr_Clear()
         return False
     cdef bint ok = b.itemsize == 1 and b.format != NULL and b.format[0] == fmt and b.format[1] == 0
     if ok and cols < 0:
@@ -307,11 +317,7 @@ cdef int _encode_checked(object game, object seat, object out) except -1:
     cdef int s = _check_seat(seat)
     cdef int rs = _ruleset_of(game)
     cdef Py_buffer b
-    try:
-        ok = _fits(out, &b, _N_PLANES[rs], 34, b'B')
-    except Exception:
-        ok = False
-    if not ok:
+    if not _fits(out, &b, _N_PLANES[rs], 34, b'B'):
         raise InvalidArgumentError(
             f"encode: out must be a writeable C-contiguous uint8 array of shape ({_N_PLANES[rs]}, 34) for "
             f"{game.ruleset}, got {_describe(out)}; allocate it with numpy.zeros((n_planes(ruleset), 34), numpy.uint8)")
@@ -700,11 +706,7 @@ def legal_mask(game, seat, out=None):
     cdef Py_buffer b
     if out is None:
         out = _numpy().empty(size, dtype="int8")
-    try:
-        ok = _fits(out, &b, size, -1, b'b')
-    except Exception:
-        ok = False
-    if not ok:
+    if not _fits(out, &b, size, -1, b'b'):
         raise InvalidArgumentError(
             f"legal_mask: out must be a writeable contiguous int8 array of shape ({size},), got {_describe(out)}")
     try:
