@@ -22,7 +22,9 @@ cdef bint _acquire_pair(object obs, object mask, Py_buffer* b, Py_buffer* mb, in
     return True
 
 
-cdef tuple _AGENTS = ("player_0", "player_1", "player_2", "player_3")
+from mahjong_core.env.table import AGENTS as _TABLE_AGENTS
+
+cdef tuple _AGENTS = _TABLE_AGENTS  # "player_0".."player_3": seat s is agent s (env/table.py)
 cdef dict _SEAT_OF_AGENT = {a: s for s, a in enumerate(_AGENTS)}
 
 
@@ -83,7 +85,6 @@ cdef class AECCore:
     def _prepare(self, str ruleset, object space, object lazy_class, double scale):
         """Once, by the environment's constructor: the ruleset's action space and observation shape,
         the registered game class whose plain turns may be left unbuilt, and the reward scale."""
-        cdef int t, code
         np = _numpy()
         self._rs = _RULESET_CODE[ruleset]
         self._size = space.size
@@ -94,9 +95,7 @@ cdef class AECCore:
         self._scale = scale
         self._empty = np.empty
         self._uint8, self._int8 = np.dtype(np.uint8), np.dtype(np.int8)  # dtype objects: np.empty converts none
-        for t in range(34):
-            code = _code_of(_DISCARD[t], self._code_of_uid)
-            self._discard_code[t] = code if 0 <= code < self._size else -1
+        _fill_discard_codes(self._code_of_uid, self._size, self._discard_code)
         self._own_observe = type(self).observe is AECCore.observe
 
     def _begin(self, game):
@@ -158,6 +157,18 @@ cdef class AECCore:
             return False
         return len(<dict>self._q_table) == 1 or seat not in game._answers
 
+    cdef object _legal_now(self, int seat, unsigned long long* bits):
+        """What `seat` (0..3) must answer now: the list of its legal actions (empty: nothing), or
+        None for a plain turn left unbuilt, whose legal discards go to `bits` — from the kept
+        question while it is still open, else from the engine's table (as `observe_into` reads it;
+        a turn left unbuilt is built by that read)."""
+        if self._question_open(seat):
+            if self._q_legal is None:
+                bits[0] = self._q_bits
+            return self._q_legal
+        actions = _asked_of(self._game, seat)
+        return actions if actions is not None else []
+
     cdef tuple _arrays(self):
         """An (observation, mask) pair of arrays to write: a spare pair when nothing but this object
         refers to it any more (the caller dropped that observation), else a new pair that becomes a
@@ -180,10 +191,7 @@ cdef class AECCore:
     cdef dict _observation(self, int seat):
         """`{"observation": ..., "action_mask": ...}` of `seat` (0..3), in arrays only the caller sees."""
         cdef Py_buffer b, mb
-        cdef signed char* m
-        cdef unsigned long long bits
-        cdef int t, code
-        game = self._game
+        cdef unsigned long long bits = 0
         obs, mask = self._arrays()
         if not _acquire_pair(obs, mask, &b, &mb, _N_PLANES[self._rs], self._size):
             # (a spare its last holder reshaped, retyped or froze before dropping it: new arrays)
@@ -192,23 +200,12 @@ cdef class AECCore:
             if not _acquire_pair(obs, mask, &b, &mb, _N_PLANES[self._rs], self._size):
                 raise InvalidArgumentError("AEC observation: numpy.empty gave arrays the encoder cannot write")
         try:
-            _encode_into(game, seat, self._rs, <unsigned char*>b.buf)
-            m = <signed char*>mb.buf
-            if self._question_open(seat):
-                if self._q_legal is not None:
-                    _mask_into(self._q_legal, self._code_of_uid, m, self._size)
-                else:
-                    memset(m, 0, self._size)
-                    bits = self._q_bits
-                    while bits:
-                        t = mc_lowest_bit64(bits)
-                        bits &= bits - 1
-                        code = self._discard_code[t] if t < 34 else -1
-                        if code >= 0:
-                            m[code] = 1
-            else:  # whatever the engine asks `seat` now (nothing: all zero)
-                actions = game._pending.get(seat) if seat not in game._answers else None
-                _mask_into(actions, self._code_of_uid, m, self._size)
+            _encode_into(self._game, seat, self._rs, <unsigned char*>b.buf)
+            legal = self._legal_now(seat, &bits)
+            if legal is None:
+                _mask_of_discards(<signed char*>mb.buf, self._size, bits, self._discard_code)
+            else:
+                _mask_into(legal, self._code_of_uid, <signed char*>mb.buf, self._size)
         finally:
             PyBuffer_Release(&mb)
             PyBuffer_Release(&b)
@@ -245,7 +242,7 @@ cdef class AECCore:
         cdef int seat, overflow, nxt, s
         cdef long long code, r = -1
         cdef long uid = -1
-        cdef Py_ssize_t k, m
+        cdef Py_ssize_t m
         cdef long long d[4]
         if not self._dealt:
             raise IllegalActionError("call reset() before step()")
@@ -282,15 +279,10 @@ cdef class AECCore:
         nxt = self._read_question(r)
         self._cumulative_rewards[agent] = 0.0
         # rewards: each seat's ledger change since the last step (the new entries of an append-only ledger)
-        entries = self._entries
-        m = len(entries)
+        m = len(self._entries)
         rewards = self.rewards
         if m != self._paid:
-            d[0] = d[1] = d[2] = d[3] = 0
-            for k in range(self._paid, m):
-                entry = entries[k]
-                d[<int>entry.payer] -= <long long>entry.amount
-                d[<int>entry.payee] += <long long>entry.amount
+            _ledger_deltas(self._entries, self._paid, m, d)
             self._paid = m
             for s in range(4):
                 rewards[_AGENTS[s]] = <double>d[s] * self._scale
@@ -315,7 +307,7 @@ cdef class AECCore:
         exploration step, at the cost of one random number: no mask is read. `rng`: anything with
         `random()` (a `random.Random`, a NumPy Generator), a seed for a new NumPy Generator, or None
         (fresh entropy). IllegalActionError when the agent has nothing to answer now."""
-        cdef int seat, t, code
+        cdef int seat, code
         cdef Py_ssize_t k, count
         cdef unsigned long long bits = 0
         cdef double u
@@ -330,30 +322,12 @@ cdef class AECCore:
         if rng is None or not hasattr(rng, "random"):
             rng = _numpy().random.default_rng(rng)
         u = rng.random()  # (first: the caller's code runs here, before the question is read)
-        legal = None
-        if self._question_open(seat):
-            legal = self._q_legal
-            if legal is None:
-                bits = self._q_bits
-        else:  # whatever the engine asks the seat now (a turn left unbuilt is built by this read)
-            game = self._game
-            legal = game._pending.get(seat) if seat not in game._answers else None
-            if legal is None:
-                legal = []
+        legal = self._legal_now(seat, &bits)
         count = len(<list>legal) if legal is not None else mc_popcount64(bits)
         if count == 0:
             raise IllegalActionError(f"sample_action: {agent} has nothing to answer now")
-        if u >= 1.0:  # (an out-of-range u is clamped before the cast: casting NaN or a huge double is UB)
-            k = count - 1
-        elif u > 0.0:
-            k = min(<Py_ssize_t>(u * count), count - 1)
-        else:  # 0, below, NaN
-            k = 0
-        if legal is None:
-            t = mc_kth_bit64(bits, k)
-            code = self._discard_code[t] if t < 34 else -1
-        else:
-            code = _code_of((<list>legal)[k], self._code_of_uid)
+        k = _pick(u, count)
+        code = _code_at(legal, bits, k, self._discard_code, self._code_of_uid)
         if not 0 <= code < self._size:
             raise IllegalActionError(f"sample_action: {agent}'s legal action {k} has no code in the action space")
         return code

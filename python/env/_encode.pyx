@@ -347,6 +347,12 @@ def encode_into(game, seat, out):
     _encode_checked(game, seat, out)
 
 
+cdef object _asked_of(object game, object seat):
+    """The actions `seat` must answer in `game` now: its list in the engine's table, or None (not
+    asked, or already answered this window). Reading `_pending` builds a turn left unbuilt."""
+    return game._pending.get(seat) if seat not in game._answers else None
+
+
 def observe_into(game, seat, out, mask):
     """`encode_into(game, seat, out)` and the 0/1 mask of the actions `seat` must answer now into the
     int8 vector `mask` (all zero when it has nothing to answer): the environments' one call per
@@ -362,8 +368,7 @@ def observe_into(game, seat, out, mask):
             raise InvalidArgumentError(f"observe_into: mask must be a writeable contiguous int8 vector, got {_describe(mask)}")
         try:
             _encode_into(game, s, rs, <unsigned char*>b.buf)
-            actions = game._pending.get(seat) if seat not in game._answers else None
-            _mask_into(actions, game.space.code_of_uid, <signed char*>mb.buf, mb.shape[0])
+            _mask_into(_asked_of(game, seat), game.space.code_of_uid, <signed char*>mb.buf, mb.shape[0])
         finally:
             PyBuffer_Release(&mb)
     finally:
@@ -792,8 +797,7 @@ def encode_batch(list games, list seats, unsigned char[:, :, ::1] out, signed ch
         if out.shape[1] != _N_PLANES[rs] or out.shape[2] != 34:
             raise InvalidArgumentError(f"encode_batch: out must be (N, {_N_PLANES[rs]}, 34)")
         _encode_into(game, seat, rs, &out[i, 0, 0])
-        actions = game._pending.get(seat) if seat not in game._answers else None
-        _mask_into(actions or [], game.space.code_of_uid, &masks[i, 0], size)
+        _mask_into(_asked_of(game, seat), game.space.code_of_uid, &masks[i, 0], size)
 
 
 # -- the vector environment's step loop (next_seat, StepKernel) -------------------------------------------------------------
@@ -836,6 +840,66 @@ cdef inline int _next_seat_in(object table, object game) except -2:
 
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
+
+
+# -- what the step kernel and the AEC env's core (_aec.pxi) both do with a question and the ledger ------------------------
+
+cdef int _fill_discard_codes(tuple code_of_uid, int size, int* out) except -1:
+    """out[t] := the code of DISCARD[t] in the space of `code_of_uid` (-1: not in its `size` codes),
+    for the 34 tiles: how an unbuilt turn's bits become codes."""
+    cdef int t, code
+    for t in range(34):
+        code = _code_of(_DISCARD[t], code_of_uid)
+        out[t] = code if 0 <= code < size else -1
+    return 0
+
+
+cdef inline void _mask_of_discards(signed char* mask, int size, unsigned long long bits,
+                                   const int* discard_code) noexcept:
+    """`mask` (`size` cells) := the 0/1 mask of an unbuilt turn's legal discards (`bits`, bit t:
+    DISCARD[t]; `discard_code` from `_fill_discard_codes`)."""
+    cdef int t, code
+    memset(mask, 0, size)
+    while bits:
+        t = mc_lowest_bit64(bits)
+        bits &= bits - 1
+        code = discard_code[t] if t < 34 else -1
+        if code >= 0:
+            mask[code] = 1
+
+
+cdef inline Py_ssize_t _pick(double u, Py_ssize_t count) noexcept:
+    """floor(u · count): the position of a uniform choice among `count` (> 0) for u uniform in
+    [0, 1); a u outside that (or NaN) gives an end, clamped before the cast (casting NaN or a huge
+    double to an integer is undefined)."""
+    if u >= 1.0:
+        return count - 1
+    if u > 0.0:
+        return min(<Py_ssize_t>(u * count), count - 1)
+    return 0
+
+
+cdef int _code_at(object legal, unsigned long long bits, Py_ssize_t k, const int* discard_code,
+                  tuple code_of_uid) except? -2:
+    """The code of the k-th legal action (k below their number): of the list `legal`, or, when it is
+    None, of an unbuilt turn's discards `bits` in tile order (-1: not in the space)."""
+    cdef int t
+    if legal is None:
+        t = mc_kth_bit64(bits, k)
+        return discard_code[t] if t < 34 else -1
+    return _code_of((<list>legal)[k], code_of_uid)
+
+
+cdef int _ledger_deltas(list entries, Py_ssize_t start, Py_ssize_t end, long long* d) except -1:
+    """d[0..3] := each seat's ledger change over entries[start:end] (a ledger is append-only: the
+    entries past those already paid out are the reward)."""
+    cdef Py_ssize_t k
+    d[0] = d[1] = d[2] = d[3] = 0
+    for k in range(start, end):
+        entry = entries[k]
+        d[<int>entry.payer] -= <long long>entry.amount
+        d[<int>entry.payee] += <long long>entry.amount
+    return 0
 
 
 cdef class StepKernel:
@@ -941,11 +1005,10 @@ cdef class StepKernel:
             raise MemoryError()
         for code in range(self.size):
             self.code_tile[code] = -1
+        _fill_discard_codes(self.code_of_uid, self.size, self.discard_code)
         for t in range(34):
-            code = _code_of(_DISCARD[t], self.code_of_uid)
-            self.discard_code[t] = code if 0 <= code < self.size else -1
-            if 0 <= code < self.size:
-                self.code_tile[code] = t
+            if self.discard_code[t] >= 0:
+                self.code_tile[self.discard_code[t]] = t
 
     cdef int _observe_row(self, Py_ssize_t i, object game, int seat, object pending=None) except -1:
         """Row i := the observation and mask of `seat` (`pending`: the game's table, when the
@@ -963,20 +1026,12 @@ cdef class StepKernel:
                            long long step) except -1:
         """Row i := the observation of `seat`, whose plain turn the engine left unbuilt, and its mask
         from the turn's legal discards (`bits`, at step id `step`)."""
-        cdef signed char* mask = &self.masks[i, 0]
-        cdef int t, code
         self.legal[i] = None
         self.tables[i] = None
         self.turn_bits[i] = bits
         self.turn_steps[i] = step
         _encode_into(game, seat, self.rs, &self.obs[i, 0, 0])
-        memset(mask, 0, self.size)
-        while bits:
-            t = mc_lowest_bit64(bits)
-            bits &= bits - 1
-            code = self.discard_code[t] if t < 34 else -1
-            if code >= 0:
-                mask[code] = 1
+        _mask_of_discards(&self.masks[i, 0], self.size, bits, self.discard_code)
         return 0
 
     cdef Py_ssize_t _rows(self) except -1:
@@ -1007,7 +1062,7 @@ cdef class StepKernel:
     def step(self, list codes):
         """Play `codes[i]` (Python ints) for `seats[i]` in every sub-env: every check first (all or
         nothing: IllegalActionError naming the sub-env), then act, reward, autoreset, observe."""
-        cdef Py_ssize_t i, k, m, n = self._rows()
+        cdef Py_ssize_t i, m, n = self._rows()
         cdef int seat, nxt, overflow, s, t
         cdef long long code, r
         cdef unsigned long long bits = 0
@@ -1072,11 +1127,7 @@ cdef class StepKernel:
                 for s in range(4):
                     self.seat_rewards[i, s] = 0.0
             else:
-                d[0] = d[1] = d[2] = d[3] = 0
-                for k in range(self.paid[i], m):
-                    entry = entries[k]
-                    d[<int>entry.payer] -= <long long>entry.amount
-                    d[<int>entry.payee] += <long long>entry.amount
+                _ledger_deltas(entries, self.paid[i], m, d)
                 self.paid[i] = m
                 for s in range(4):
                     self.seat_rewards[i, s] = <double>d[s] * self.scale
@@ -1109,15 +1160,9 @@ cdef class StepKernel:
             count = len(<list>legal) if legal is not None else mc_popcount64(self.turn_bits[i])
             if count == 0:  # (the engine never asks a seat with nothing to choose; never index past the end)
                 raise IllegalActionError(f"sample: sub-env {i}'s seat {self.seats[i]} has no legal action")
-            k = <Py_ssize_t>(u[i] * count)
-            if k >= count:  # u[i] == 1.0 (or above): the last action
-                k = count - 1
-            elif k < 0:
-                k = 0
-            if legal is None:
-                out[i] = self.discard_code[mc_kth_bit64(self.turn_bits[i], k)]
-            else:
-                out[i] = _code_of((<list>legal)[k], self.code_of_uid)
+            k = _pick(u[i], count)
+            out[i] = _code_at(legal, self.turn_bits[i] if legal is None else 0, k, self.discard_code,
+                              self.code_of_uid)
 
 
 
