@@ -13,6 +13,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 from mahjong_core.env import aec_env, encode  # noqa: E402
+from mahjong_core.env._encode import _array_peek  # noqa: E402
 from mahjong_core.env.table import AGENTS, Table, next_seat  # noqa: E402
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError  # noqa: E402
 
@@ -34,8 +35,25 @@ def reference_view(game, seat):
     return encode(copy, seat), reference_mask(copy, seat)
 
 
+@pytest.fixture(params=["array head", "buffer protocol"])
+def spare_check(request):
+    """Reused observation arrays checked both ways: by reading NumPy's array head (the default
+    where it agrees with the buffer protocol, as on every NumPy this runs on) or through the
+    buffer protocol."""
+    was = _array_peek()
+    _array_peek(request.param == "array head")
+    aec_env("mcr").reset(seed=0)  # (an allocation decides the peek again)
+    if request.param == "array head":
+        env = aec_env("mcr")
+        env.reset(seed=0)
+        env.last()
+        assert _array_peek() is True, "NumPy's array head did not agree with its buffer protocol"
+    yield request.param
+    _array_peek(was is not False)
+
+
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_aec_plays_as_the_reference_loop(ruleset):
+def test_aec_plays_as_the_reference_loop(ruleset, spare_check):
     """Every decision of 25 hands: the same seat asked, observation, mask, rewards (each seat's
     ledger change, scaled), terminations and cumulative rewards as a loop over a second `Table`
     dealt from the same seeds, acting through `Game.act`."""
@@ -146,7 +164,7 @@ def test_illegal_answers_raise_and_change_nothing(ruleset):
     assert checked > 20
 
 
-def test_observations_kept_by_the_caller_are_never_written_again():
+def test_observations_kept_by_the_caller_are_never_written_again(spare_check):
     """The C path reuses an observation's arrays only when nothing else refers to them: every
     observation kept (whole, or only its mask, or only a view of its planes) still holds what it held."""
     env = aec_env("changbai")
@@ -170,7 +188,7 @@ def test_observations_kept_by_the_caller_are_never_written_again():
         assert np.array_equal(obs["observation"], planes) and np.array_equal(obs["action_mask"], mask)
 
 
-def test_spares_frozen_or_reshaped_by_their_last_holder_are_replaced():
+def test_spares_frozen_or_reshaped_by_their_last_holder_are_replaced(spare_check):
     """An observation whose arrays its holder froze, reshaped or retyped before dropping them: the
     next observations are new arrays, right, and writeable."""
     env = aec_env("mcr")
@@ -192,10 +210,110 @@ def test_spares_frozen_or_reshaped_by_their_last_holder_are_replaced():
             seat = AGENTS.index(env.agent_selection)
             obs = env.last()[0]
             expected_obs, expected_mask = reference_view(env.table.game, seat)
-            assert obs["observation"].flags.writeable and obs["observation"].shape == expected_obs.shape
+            assert obs["observation"].flags.writeable and obs["action_mask"].flags.writeable
+            assert obs["observation"].shape == expected_obs.shape and obs["action_mask"].shape == expected_mask.shape
+            assert obs["observation"].dtype == np.uint8 and obs["action_mask"].dtype == np.int8
             assert np.array_equal(obs["observation"], expected_obs) and np.array_equal(obs["action_mask"], expected_mask)
             env.step(int(np.flatnonzero(obs["action_mask"])[0]))
             del obs
+
+
+def test_a_dropped_observation_is_written_again_and_nothing_else_is(spare_check):
+    """An observation nobody refers to any more is the one written next (its dict and arrays: no
+    allocation a decision); one whose dict its holder changed before dropping it — a key added or
+    removed, a value replaced, the two swapped — is not: the next observations are new and right,
+    and the arrays the holder put in are never written."""
+    env = aec_env("sichuan")
+    env.reset(seed=3)
+    seen, junk = set(), []
+    for _ in range(20):
+        obs = env.last()[0]
+        seen.update((id(obs), id(obs["observation"]), id(obs["action_mask"])))
+        del obs
+        junk += [{}, np.empty(env.last()[0]["observation"].shape, np.uint8), np.empty(400, np.int8)]
+    assert len(seen) <= 6  # two spares at most, though freed memory went to the junk in between
+
+    planted = np.full(env.last()[0]["observation"].shape, 7, np.uint8)
+    changes = {
+        "key added": lambda d: d.__setitem__("extra", 1),
+        "key removed": lambda d: d.pop("action_mask"),
+        "value replaced": lambda d: d.__setitem__("observation", planted),
+        "values swapped": lambda d: d.update(observation=d["action_mask"], action_mask=d["observation"]),
+        "key reinserted": lambda d: d.__setitem__("observation", d.pop("observation")),
+    }
+    for name, change in changes.items():
+        for _ in range(2):
+            obs = env.last()[0]
+            change(obs)
+            del obs
+        seat = AGENTS.index(env.agent_selection)
+        obs = env.last()[0]
+        expected_obs, expected_mask = reference_view(env.table.game, seat)
+        assert list(obs) == ["observation", "action_mask"], name
+        assert np.array_equal(obs["observation"], expected_obs), name
+        assert np.array_equal(obs["action_mask"], expected_mask), name
+        env.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        del obs
+    assert (planted == 7).all()
+
+
+class _PettingZoosBookkeeping:
+    """PettingZoo's own `_was_dead_step` and `_accumulate_rewards`, in Python (the C path does them
+    itself only for a class that keeps PettingZoo's)."""
+
+    def _was_dead_step(self, action):
+        return pettingzoo.AECEnv._was_dead_step(self, action)
+
+    def _accumulate_rewards(self):
+        return pettingzoo.AECEnv._accumulate_rewards(self)
+
+
+pettingzoo = pytest.importorskip("pettingzoo")
+
+
+def _bookkeeping(env):
+    return (env.agent_selection, list(env.agents), dict(env.rewards), dict(env._cumulative_rewards),
+            dict(env.terminations), dict(env.truncations), dict(env.infos),
+            getattr(env, "_skip_agent_selection", "unset"))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_done_agents_and_rewards_are_kept_as_pettingzoo_keeps_them(ruleset):
+    """The C path's dead steps and reward accumulation against PettingZoo's own, step by step:
+    hands played to the end (every agent terminated) and hands a wrapper truncates midway (every
+    agent truncated, then removed by `step(None)` in PettingZoo's order)."""
+    c_path = aec_env(ruleset, reward_scale=0.5)
+    python = type("PythonBookkeeping", (_PettingZoosBookkeeping, type(c_path)), {})(ruleset, reward_scale=0.5)
+    rng = random.Random(11)
+    dead_steps = 0
+    for hand in range(8):
+        truncate_at = 25 if hand % 2 else None
+        for env in (c_path, python):
+            env.reset(seed=300 + hand)
+        for n, agent in enumerate(c_path.agent_iter()):
+            assert python.agent_selection == agent
+            if n == truncate_at:
+                for env in (c_path, python):
+                    for a in env.agents:
+                        env.truncations[a] = True
+            obs, reward, term, trunc, info = c_path.last()
+            assert python.last()[1:] == (reward, term, trunc, info)
+            if term or trunc:
+                action = None
+                dead_steps += 1
+            else:
+                action = rng.choice(np.flatnonzero(obs["action_mask"]).tolist())
+            for env in (c_path, python):
+                env.step(action)
+            assert _bookkeeping(c_path) == _bookkeeping(python)
+        assert c_path.agents == python.agents == []
+    assert dead_steps == 8 * 4
+    with pytest.raises(IllegalActionError, match="step"):
+        c_path.reset(seed=1)
+        for agent in c_path.agent_iter():
+            if c_path.last()[2]:
+                c_path.step(0)  # a done agent's step is None
+            c_path.step(int(np.flatnonzero(c_path.last()[0]["action_mask"])[0]))
 
 
 def test_the_c_path_keeps_pettingzoos_attributes():

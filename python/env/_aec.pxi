@@ -1,15 +1,78 @@
 # The PettingZoo AEC environment's hot path (included by _encode.pyx: it calls the encoder's and the
 # step kernel's C functions inline). `pettingzoo_env.aec_env` builds its class on `AECCore`.
 
-from cpython.dict cimport PyDict_GetItem
+from cpython.dict cimport PyDict_GetItem, PyDict_Next, PyDict_Size
 
 cdef extern from *:
     """
-    /* How many references `o` has (hot path: an observation's arrays are reused once nothing else
-       refers to them, see AECCore._arrays). */
+    /* How many references `o` has (hot path: an observation's dict and arrays are reused once
+       nothing else refers to them, see AECCore._reusable). */
     static inline Py_ssize_t mc_refcount(PyObject* o) { return Py_REFCNT(o); }
+
+    /* NumPy's array object, its first members (PyArrayObject_fields in numpy/ndarraytypes.h: the
+       fields NumPy's own PyArray_DATA, PyArray_DIMS, ... macros read, a layout every NumPy from 1.7
+       to 2.x keeps). Hot path: a reused observation's arrays are checked through it, ~20
+       instructions, instead of the buffer protocol, whose NumPy side builds a format string and a
+       shape copy each time (~650 instructions an array, a tenth of the environment's part of an
+       AEC decision). Read only of arrays this module allocated with numpy.empty, and only after
+       the first of them was seen to agree with the buffer protocol (mc_head_agrees). */
+    typedef struct {
+        PyObject_HEAD
+        char* data;
+        int nd;
+        Py_ssize_t* dimensions;
+        Py_ssize_t* strides;
+        PyObject* base;
+        PyObject* descr;
+        int flags;
+    } mc_array_head;
+    #define MC_NPY_WRITEABLE 0x0400
+
+    /* `a`'s data while it is still a writeable C-contiguous array of `descr` (1-byte items) of
+       shape (d0, d1), or (d0,) when d1 < 0; NULL when its last holder reshaped, retyped or froze it. */
+    static inline void* mc_peek_array(PyObject* a, PyObject* descr, Py_ssize_t d0, Py_ssize_t d1) {
+        const mc_array_head* h = (const mc_array_head*)a;
+        if (h->descr != descr || !(h->flags & MC_NPY_WRITEABLE)) return NULL;
+        if (d1 < 0) {
+            if (h->nd != 1 || h->dimensions[0] != d0 || h->strides[0] != 1) return NULL;
+        } else if (h->nd != 2 || h->dimensions[0] != d0 || h->dimensions[1] != d1
+                   || h->strides[0] != d1 || h->strides[1] != 1) {
+            return NULL;
+        }
+        return h->data;
+    }
+
+    /* Whether `a`, just allocated with its buffer `b` acquired and checked, reads through
+       mc_array_head as the buffer protocol describes it (data, shape, strides, writeable) with
+       `descr` as its dtype: the peek is used only when the first array allocated agrees. */
+    static int mc_head_agrees(PyObject* a, const Py_buffer* b, PyObject* descr) {
+        const mc_array_head* h = (const mc_array_head*)a;
+        if (Py_TYPE(a)->tp_basicsize < (Py_ssize_t)sizeof(mc_array_head)) return 0;
+        /* the pointer fields are followed only once the plain ones agree */
+        if ((void*)h->data != b->buf || h->nd != b->ndim || b->shape == NULL || b->strides == NULL) return 0;
+        for (int i = 0; i < b->ndim; i++)
+            if (h->dimensions[i] != b->shape[i] || h->strides[i] != b->strides[i]) return 0;
+        return h->descr == descr && (h->flags & MC_NPY_WRITEABLE) != 0;
+    }
     """
     Py_ssize_t mc_refcount(PyObject* o) noexcept
+    void* mc_peek_array(PyObject* a, PyObject* descr, Py_ssize_t d0, Py_ssize_t d1) noexcept
+    int mc_head_agrees(PyObject* a, const Py_buffer* b, PyObject* descr) noexcept
+
+# Whether reused observation arrays are checked through `mc_array_head` (1), through the buffer
+# protocol (0), or not known yet (-1: decided by the first pair an AECCore allocates).
+cdef int _peek_state = -1
+
+
+def _array_peek(enable=None):
+    """Whether AEC observations' reused arrays are checked by reading NumPy's array head (True) or
+    through the buffer protocol (False; None: not decided yet). `enable=False` turns the peek off
+    (tests run both ways); `enable=True` lets the next allocation decide again."""
+    global _peek_state
+    if enable is not None:
+        _peek_state = -1 if enable else 0
+    return None if _peek_state < 0 else _peek_state == 1
+
 
 cdef bint _acquire_pair(object obs, object mask, Py_buffer* b, Py_buffer* mb, int planes, int size) noexcept:
     """Both buffers acquired (True: release both), or neither (False): `obs` a writeable
@@ -26,6 +89,21 @@ from mahjong_core.env.table import AGENTS as _TABLE_AGENTS
 
 cdef tuple _AGENTS = _TABLE_AGENTS  # "player_0".."player_3": seat s is agent s (env/table.py)
 cdef dict _SEAT_OF_AGENT = {a: s for s, a in enumerate(_AGENTS)}
+cdef str _OBSERVATION_KEY = "observation"  # an observation dict's keys, in its order
+cdef str _MASK_KEY = "action_mask"
+
+
+cdef bint _holds_pair(dict d, object obs, object mask) noexcept:
+    """Whether `d` is still exactly {"observation": obs, "action_mask": mask} (these key objects, in
+    this order: a dict its holder changed in any way is not reused)."""
+    cdef Py_ssize_t pos = 0
+    cdef PyObject* key
+    cdef PyObject* value
+    if PyDict_Size(d) != 2:
+        return False
+    if not PyDict_Next(d, &pos, &key, &value) or key != <PyObject*>_OBSERVATION_KEY or value != <PyObject*>obs:
+        return False
+    return PyDict_Next(d, &pos, &key, &value) and key == <PyObject*>_MASK_KEY and value == <PyObject*>mask
 
 
 cdef class AECCore:
@@ -43,8 +121,9 @@ cdef class AECCore:
       else reads the engine's table, as `observe_into` does) and `step()` hands the engine the
       question it answered (`Game._answer_seen`, which checks it again and falls back to `act`);
     - the ledger's entry list and how many of its entries were paid out as rewards;
-    - two spare pairs of observation arrays, reused once nothing but this object refers to them
-      (`_arrays`); a caller who keeps an observation (or a view of it) keeps its arrays to itself.
+    - two spare observations (dict and arrays), reused once nothing but this object refers to them
+      (`_observation`); a caller who keeps an observation, one of its arrays or a view of one keeps
+      it to itself.
     """
 
     cdef public list agents
@@ -58,6 +137,8 @@ cdef class AECCore:
     cdef bint _dealt                # a hand was dealt (reset)
     cdef bint _rewards_zero        # every value of `rewards` is 0.0 (most steps pay nothing)
     cdef bint _own_observe         # the class keeps AECCore.observe: `last` encodes without a method call
+    cdef bint _own_dead_step       # it keeps PettingZoo's `_was_dead_step` and `_clear_rewards` (done here)
+    cdef bint _own_accumulate      # it keeps PettingZoo's `_accumulate_rewards` (done here)
     cdef bint _fast                # the game's class keeps Game.act: answers go through `_answer_seen`
     cdef object _game
     cdef list _entries             # its ledger's entry list (append-only)
@@ -75,7 +156,8 @@ cdef class AECCore:
     cdef tuple _obs_shape
     cdef object _lazy_class
     cdef object _empty, _uint8, _int8
-    cdef object _obs0, _mask0, _obs1, _mask1  # the spare observation arrays (see `_arrays`)
+    cdef object _dict0, _obs0, _mask0   # two spare observations: dict and arrays (see `_observation`)
+    cdef object _dict1, _obs1, _mask1
     cdef int _next_spare
 
     def __cinit__(self, *args, **kwargs):
@@ -96,7 +178,13 @@ cdef class AECCore:
         self._empty = np.empty
         self._uint8, self._int8 = np.dtype(np.uint8), np.dtype(np.int8)  # dtype objects: np.empty converts none
         _fill_discard_codes(self._code_of_uid, self._size, self._discard_code)
-        self._own_observe = type(self).observe is AECCore.observe
+        cls = type(self)
+        self._own_observe = cls.observe is AECCore.observe
+        # PettingZoo's bookkeeping, done in C below unless the class overrides it
+        pz_env = next((c for c in cls.__mro__ if c.__name__ == "AECEnv" and c.__module__ == "pettingzoo.utils.env"), None)
+        self._own_dead_step = pz_env is not None and all(
+            getattr(cls, name) is getattr(pz_env, name) for name in ("_was_dead_step", "_clear_rewards"))
+        self._own_accumulate = pz_env is not None and cls._accumulate_rewards is pz_env._accumulate_rewards
 
     def _begin(self, game):
         """A new hand (`game`, just dealt; the reward dicts already reset): nothing of its ledger is
@@ -169,47 +257,90 @@ cdef class AECCore:
         actions = _asked_of(self._game, seat)
         return actions if actions is not None else []
 
-    cdef tuple _arrays(self):
-        """An (observation, mask) pair of arrays to write: a spare pair when nothing but this object
-        refers to it any more (the caller dropped that observation), else a new pair that becomes a
-        spare. Hot path: two `numpy.empty` calls a decision were a tenth of an AEC loop; the loop's
-        previous observation is still referenced while `last()` runs (it is rebound only after), so
-        there are two spare pairs."""
-        if mc_refcount(<PyObject*>self._obs0) == 1 and mc_refcount(<PyObject*>self._mask0) == 1:
-            return self._obs0, self._mask0
-        if mc_refcount(<PyObject*>self._obs1) == 1 and mc_refcount(<PyObject*>self._mask1) == 1:
-            return self._obs1, self._mask1
+    cdef object _reusable(self, int k):
+        """Spare observation k's dict when nothing but this object refers to it or its arrays and
+        it is unchanged, else None. (References: the dict's one is this object's; each array's two
+        are this object's and the dict's.)"""
+        if k == 0:
+            d, obs, mask = self._dict0, self._obs0, self._mask0
+        else:
+            d, obs, mask = self._dict1, self._obs1, self._mask1
+        # (the local names hold one more reference each while this runs)
+        if d is None or mc_refcount(<PyObject*>d) != 2 or mc_refcount(<PyObject*>obs) != 3 \
+                or mc_refcount(<PyObject*>mask) != 3 or not _holds_pair(<dict>d, obs, mask):
+            return None
+        return d
+
+    cdef dict _new_spare(self, int k):
+        """New observation arrays and their dict, kept as spare k."""
         obs = self._empty(self._obs_shape, self._uint8)
         mask = self._empty(self._size, self._int8)
-        if self._next_spare == 0:
-            self._obs0, self._mask0 = obs, mask
+        d = {_OBSERVATION_KEY: obs, _MASK_KEY: mask}
+        if k == 0:
+            self._dict0, self._obs0, self._mask0 = d, obs, mask
         else:
-            self._obs1, self._mask1 = obs, mask
-        self._next_spare ^= 1
-        return obs, mask
+            self._dict1, self._obs1, self._mask1 = d, obs, mask
+        return d
 
     cdef dict _observation(self, int seat):
-        """`{"observation": ..., "action_mask": ...}` of `seat` (0..3), in arrays only the caller sees."""
+        """`{"observation": ..., "action_mask": ...}` of `seat` (0..3), in a dict and arrays only the
+        caller sees. Hot path: a new dict and two `numpy.empty` calls a decision were a tenth of an
+        AEC loop, so the observation a caller dropped is written again (the loop's previous one is
+        still bound while `last()` runs — it is rebound only after —, hence two spares); a spare's
+        arrays are checked (`mc_peek_array`) before they are written: their last holder may have
+        reshaped, retyped or frozen them."""
+        global _peek_state
         cdef Py_buffer b, mb
+        cdef bint held = False
+        cdef unsigned char* o = NULL
+        cdef signed char* m = NULL
         cdef unsigned long long bits = 0
-        obs, mask = self._arrays()
-        if not _acquire_pair(obs, mask, &b, &mb, _N_PLANES[self._rs], self._size):
-            # (a spare its last holder reshaped, retyped or froze before dropping it: new arrays)
-            self._obs0 = self._mask0 = self._obs1 = self._mask1 = None
-            obs, mask = self._arrays()
-            if not _acquire_pair(obs, mask, &b, &mb, _N_PLANES[self._rs], self._size):
+        cdef int planes = _N_PLANES[self._rs]
+        cdef int k = 0
+        d = self._reusable(0)
+        if d is None:
+            k = 1
+            d = self._reusable(1)
+        if d is not None:
+            obs = self._obs0 if k == 0 else self._obs1
+            mask = self._mask0 if k == 0 else self._mask1
+            if _peek_state == 1:
+                o = <unsigned char*>mc_peek_array(<PyObject*>obs, <PyObject*>self._uint8, planes, 34)
+                m = <signed char*>mc_peek_array(<PyObject*>mask, <PyObject*>self._int8, self._size, -1)
+                if o == NULL or m == NULL:
+                    d = None
+            elif _acquire_pair(obs, mask, &b, &mb, planes, self._size):
+                held = True
+            else:
+                d = None
+        else:
+            k = self._next_spare
+            self._next_spare ^= 1
+        if d is None:  # (none to reuse, or one its last holder changed: replaced)
+            d = self._new_spare(k)
+            obs = self._obs0 if k == 0 else self._obs1
+            mask = self._mask0 if k == 0 else self._mask1
+            if not _acquire_pair(obs, mask, &b, &mb, planes, self._size):
                 raise InvalidArgumentError("AEC observation: numpy.empty gave arrays the encoder cannot write")
+            held = True
+            if _peek_state < 0:
+                _peek_state = 1 if (mc_head_agrees(<PyObject*>obs, &b, <PyObject*>self._uint8)
+                                    and mc_head_agrees(<PyObject*>mask, &mb, <PyObject*>self._int8)) else 0
+        if held:
+            o = <unsigned char*>b.buf
+            m = <signed char*>mb.buf
         try:
-            _encode_into(self._game, seat, self._rs, <unsigned char*>b.buf)
+            _encode_into(self._game, seat, self._rs, o)
             legal = self._legal_now(seat, &bits)
             if legal is None:
-                _mask_of_discards(<signed char*>mb.buf, self._size, bits, self._discard_code)
+                _mask_of_discards(m, self._size, bits, self._discard_code)
             else:
-                _mask_into(legal, self._code_of_uid, <signed char*>mb.buf, self._size)
+                _mask_into(legal, self._code_of_uid, m, self._size)
         finally:
-            PyBuffer_Release(&mb)
-            PyBuffer_Release(&b)
-        return {"observation": obs, "action_mask": mask}
+            if held:
+                PyBuffer_Release(&mb)
+                PyBuffer_Release(&b)
+        return d
 
     def observe(self, agent):
         """The observation of `agent`: its planes and the mask of what it must answer now."""
@@ -250,7 +381,10 @@ cdef class AECCore:
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise IllegalActionError(f"{agent} is done: step(None) removes it (got {action!r})")
-            self._was_dead_step(action)
+            if self._own_dead_step:
+                self._dead_step()
+            else:
+                self._was_dead_step(action)
             return
         seat = self._seat
         game = self._game
@@ -297,8 +431,41 @@ cdef class AECCore:
         else:
             self._agent = _AGENTS[nxt]
             self._seat = nxt
-        if not self._rewards_zero:  # adding +0.0 everywhere would change nothing
+        if self._rewards_zero:  # adding +0.0 everywhere would change nothing
+            return
+        if self._own_accumulate:
+            cumulative = self._cumulative_rewards
+            for agent, reward in rewards.items():
+                cumulative[agent] += reward
+        else:
             self._accumulate_rewards()
+
+    cdef int _dead_step(self) except -1:
+        """PettingZoo's `AECEnv._was_dead_step(None)` (the step of a done agent; 4 a hand, each ~2 µs
+        in Python): `agent_selection` leaves every dict and `agents`; the next done agent is selected
+        (the first time, the agent removed is kept in `_skip_agent_selection`), or, when none is
+        left, the one kept is selected again; `rewards` cleared to 0."""
+        agent = self._agent
+        del self.terminations[agent]
+        del self.truncations[agent]
+        del self.rewards[agent]
+        del self._cumulative_rewards[agent]
+        del self.infos[agent]
+        self.agents.remove(agent)
+        done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
+        if done:
+            if getattr(self, "_skip_agent_selection", None) is None:
+                self._skip_agent_selection = self.agent_selection
+            self.agent_selection = done[0]
+        else:
+            if getattr(self, "_skip_agent_selection", None) is not None:
+                self.agent_selection = self._skip_agent_selection
+            self._skip_agent_selection = None
+        rewards = self.rewards
+        for a in list(rewards):
+            rewards[a] = 0
+        self._rewards_zero = True
+        return 0
 
     def sample_action(self, rng=None):
         """A uniformly random legal action code of `agent_selection` — the one at position
