@@ -34,3 +34,7 @@ ctypedef struct mc_engine_capi:
     object (*observation_fields)(object game, PyObject** lists, Py_ssize_t* ints)
     # how many objects `observation_fields` lends (MC_ENGINE_LENT: the caller's `lists` holds them)
     Py_ssize_t lent
+    # the question open: returns `_asked` (borrowed; NULL for None, a plain turn left unbuilt), lends
+    # `_answers` and gives the step id — what the AEC env checks before it masks from the question
+    # it kept (three attribute lookups a decision otherwise)
+    PyObject* (*question)(object game, PyObject** answers, long long* step)

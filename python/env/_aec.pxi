@@ -221,7 +221,7 @@ cdef class AECCore:
             self._q_legal = None
             self._q_table = None
             return self._q_seat
-        if game._asked is None:  # a plain turn left unbuilt by the deal or a draw: its bits
+        if self._asked_is_none():  # a plain turn left unbuilt by the deal or a draw: its bits
             if self._fast:
                 r = _ENGINE.unbuilt_turn(game) if _ENGINE != NULL else _GAME_UNBUILT_TURN(game)
                 if r >= 0:
@@ -236,14 +236,34 @@ cdef class AECCore:
     cdef bint _question_open(self, int seat) except -1:
         """Whether the kept question is still `seat`'s question (nothing answered it, nothing built
         it since: the game is moved only by `step`, but a caller may read or move `table.game`)."""
+        cdef PyObject* asked
+        cdef PyObject* answers
+        cdef long long step
         if seat != self._q_seat or seat < 0:
             return False
         game = self._game
+        if self._fast and _ENGINE != NULL:  # (hot path: the engine's fields read in C, as `_question` gives them)
+            asked = _ENGINE.question(game, &answers, &step)
+            if self._q_table is None:
+                return asked == NULL and step == self._q_step
+            if asked != <PyObject*>self._q_table:
+                return False
+            if len(<dict>self._q_table) == 1:
+                return True
+            return type(<object>answers) is dict and seat not in <dict><object>answers
         if self._q_table is None:
             return game._asked is None and <long long>game.step == self._q_step
         if game._asked is not self._q_table:
             return False
         return len(<dict>self._q_table) == 1 or seat not in game._answers
+
+    cdef bint _asked_is_none(self) except -1:
+        """Whether the engine left the turn unbuilt (`Game._asked is None`)."""
+        cdef PyObject* answers
+        cdef long long step
+        if self._fast and _ENGINE != NULL:
+            return _ENGINE.question(self._game, &answers, &step) == NULL
+        return self._game._asked is None
 
     cdef object _legal_now(self, int seat, unsigned long long* bits):
         """What `seat` (0..3) must answer now: the list of its legal actions (empty: nothing), or

@@ -4,7 +4,7 @@
 
 The vector environment's step kernel (env/_encode.pyx) answers every decision through
 `Game._answer_seen` and asks `Game._unbuilt_turn` after the opponents' play, and the observation
-encoder reads a game's fields (`Game._observation_fields`); through these entries they pass and get
+encoder reads a game's fields (`Game._observation_fields`), the AEC env the question open; through these entries they pass and get
 C values, where a Python-level call boxed the seat, the action's uid, the step id, the returned
 discard mask and the fields' tuple and parsed them again. Built only with the compiled engine (this
 module cimports its extension type; `GAME_NATIVE_MODULES` in setup.py). The caller checks that the
@@ -52,11 +52,19 @@ cdef object _observation_fields(object game, PyObject** lists, Py_ssize_t* ints)
     return state
 
 
+cdef PyObject* _question(object game, PyObject** answers, long long* step) noexcept:
+    cdef Game g = <Game>game
+    answers[0] = <PyObject*>g._answers
+    step[0] = g.step
+    return NULL if g._asked is None else <PyObject*>g._asked
+
+
 cdef mc_engine_capi _TABLE
 _TABLE.size = sizeof(mc_engine_capi)
 _TABLE.answer_seen = _answer_seen
 _TABLE.unbuilt_turn = _unbuilt_turn
 _TABLE.observation_fields = _observation_fields
 _TABLE.lent = MC_ENGINE_LENT
+_TABLE.question = _question
 
 ENGINE_CAPI = PyCapsule_New(&_TABLE, MC_ENGINE_CAPI_NAME, NULL)
