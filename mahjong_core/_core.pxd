@@ -20,8 +20,3 @@ cdef int shanten_of_counts(const uint8_t* counts, int melds, unsigned forms) noe
 # argument: the caller is a .py file): (shanten + 1) << 34 | the mask of the discards reaching it;
 # ~0 when invalid.
 cdef uint64_t best_discards_of_counts(const uint8_t* counts, int melds, unsigned forms) noexcept nogil
-# The kinds held (count > 0) / held four times or more in 34 counts, as 34-bit masks (the engine's
-# every-turn questions: which kinds a seat may discard, whether it may have a concealed kong). No
-# check to make: any 34 bytes have an answer.
-cdef uint64_t held_kinds_of_counts(const uint8_t* counts) noexcept nogil
-cdef uint64_t quad_kinds_of_counts(const uint8_t* counts) noexcept nogil

@@ -484,16 +484,6 @@ cdef uint64_t best_discards_of_counts(const uint8_t* counts, int melds, unsigned
     return ((<uint64_t>(b.shanten + 1)) << 34) | b.tiles
 
 
-cdef uint64_t held_kinds_of_counts(const uint8_t* counts) noexcept nogil:
-    """C entry (see _core.pxd): `cs.held_kinds(counts).held`, the kinds held."""
-    return cs.held_kinds(counts).held
-
-
-cdef uint64_t quad_kinds_of_counts(const uint8_t* counts) noexcept nogil:
-    """C entry (see _core.pxd): `cs.held_kinds(counts).quads`, the kinds held four times or more."""
-    return cs.held_kinds(counts).quads
-
-
 def _shanten_melds(hand, forms, melds):
     """`shanten(hand, forms, melds=melds)` with every argument positional: the engine's and the
     bots' hot call (from compiled code a keyword argument costs a dict per call, more than the rest

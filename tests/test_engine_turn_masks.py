@@ -1,6 +1,6 @@
 """The engine's every-turn questions (`Game._discard_mask`, `Game._may_kong`, `Game._kong_options`)
-and its shared hot-path records. Compiled, the questions go to the core's vector compare
-(`held_kinds`); they must answer exactly what the obvious Python reading of the hand answers, on any
+and its shared hot-path records. Compiled, the questions are vector compares of the hand's 34
+bytes (`mc_held_kinds34`, `mc_four_kinds34`: mahjong_core/_bits.pxd); they must answer exactly what the obvious Python reading of the hand answers, on any
 counts, and fall back to that reading for a hand that is not 34 counts in bytes or a bytearray."""
 
 import pickle

@@ -156,6 +156,21 @@ def _c_input(hand: Any, melds: int) -> bool:
     return (type(hand) is bytearray or type(hand) is bytes) and len(hand) == 34 and 0 <= melds <= 4
 
 
+def _held_kinds(hand: Any) -> int:
+    """The kinds `hand` (34 counts) holds, as a bit mask: `Game._discard_mask`'s answer, and what the
+    rulesets' own discard masks start from. Hot path (every turn): compiled, an engine hand's 34
+    bytes are one vector compare (`mc_held_kinds34`, mahjong_core/_bits.pxd)."""
+    if _COMPILED and mc_34_counts(hand):  # type: ignore[name-defined]  # noqa: F821 (engine.pxd)
+        counts = hand
+        return mc_held_kinds34(counts)  # type: ignore[name-defined]  # noqa: F821 (cimported)
+    held = 0
+    one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
+    for t in range(34):
+        if hand[t]:
+            held |= one << t
+    return held
+
+
 def _waits_mask_m(hand: Any, forms: int, melds: int) -> int:
     """`_core.waits_mask(hand, forms, melds=melds)`, every argument positional. Hot path (every
     discard): compiled, 34 counts in a bytearray or bytes go to the core by a C call
@@ -1022,18 +1037,7 @@ class Game:
     def _discard_mask(self, seat: int) -> int:
         """Ruleset hook: the legal discards of a seat holding 14 − 3·melds tiles, as a bit mask over
         the 34 kinds (bit t: DISCARD[t] is legal). Default: every kind the seat holds."""
-        # Hot path (every turn). Compiled, a hand of 34 counts goes to the core's vector compare
-        # (`held_kinds_of_counts`, mahjong_core/_core.pxd).
-        hand = self.hands[seat]
-        if _COMPILED and _c_input(hand, 0):
-            counts = hand
-            return held_kinds_of_counts(counts)  # type: ignore[name-defined]  # noqa: F821 (cimported)
-        mask = 0
-        one = 1  # compiled: a 64-bit unsigned one (`1 << t` would be a C int shift)
-        for t in range(34):
-            if hand[t]:
-                mask |= one << t
-        return mask
+        return _held_kinds(self.hands[seat])  # (hot path, every turn: a vector compare, compiled)
 
     def _discard_options(self, seat: int) -> List[Action]:
         """The legal discards (`_discard_mask`) as actions, in tile order."""
@@ -1278,12 +1282,12 @@ class Game:
         hand = self.hands[seat]
         out: List[Action] = []
         if _COMPILED and _c_input(hand, 0):  # (hot path: every turn with a pung or a quad)
-            # the kinds held four or more times (the core's vector compare), then the buffer's count
+            # the kinds held four times (a vector compare, mahjong_core/_bits.pxd), then the rules
             counts = hand
-            quads = quad_kinds_of_counts(counts)  # type: ignore[name-defined]  # noqa: F821 (cimported)
+            quads = mc_four_kinds34(counts)  # type: ignore[name-defined]  # noqa: F821 (cimported)
             t = 0
             while quads:
-                if quads & 1 and counts[t] == 4 and self._can_claim_tile(seat, t):
+                if quads & 1 and self._can_claim_tile(seat, t):
                     out.append(CONCEALED_KONG[t])
                 quads >>= 1
                 t += 1

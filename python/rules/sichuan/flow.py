@@ -38,7 +38,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from mahjong_core.game.actions import SUIT_LETTERS, VOID, Action
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game.constants import CHOOSE, CLAIM, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB
-from mahjong_core.game.engine import Game, _waits_mask_m
+from mahjong_core.game.engine import Game, _held_kinds, _waits_mask_m
 from mahjong_core.game.view import revealed_choices
 from mahjong_core.game.wall import seeded_dealer, standard_tiles
 from mahjong_core.hand import Hand
@@ -47,12 +47,6 @@ from mahjong_core.tiles import Forms
 from .rules import Rules
 from .scoring import _DISCARD_WIN, _best_wait, _context, _score, _score_win
 from .settlement import KongKind, SichuanSettlement
-
-try:  # Compiled, `cython.compiled` is True and flow.pxd cimports the C helpers (mahjong_core/_bits.pxd).
-    import cython  # type: ignore[import-not-found,unused-ignore]
-    _COMPILED = cython.compiled
-except ImportError:  # a pure-Python build without Cython installed
-    _COMPILED = False
 
 __all__ = ["SichuanGame", "void_choices"]
 
@@ -92,20 +86,6 @@ def void_choices(counts: bytes) -> List[Action]:
     missing suit with two, either other suit with one."""
     held = sum([1 << k for k in range(3) if counts[9 * k: 9 * k + 9] != _ZERO9])
     return list(_VOID_CHOICES[held])
-
-
-def _held_kinds(hand: Any) -> int:
-    """The kinds `hand` (34 counts) holds, as a bit mask: `Game._discard_mask`'s answer. Compiled, for
-    the engine's 34-byte hands, one vector compare (mahjong_core/_bits.pxd)."""
-    if _COMPILED and mc_34_counts(hand):  # type: ignore[name-defined]  # noqa: F821 (cimported, flow.pxd)
-        counts = hand
-        return mc_held_kinds34(counts)  # type: ignore[name-defined]  # noqa: F821
-    held = 0
-    one = 1  # compiled: a 64-bit unsigned one
-    for t in range(34):
-        if hand[t]:
-            held |= one << t
-    return held
 
 
 def _suits_held(counts: Any) -> int:

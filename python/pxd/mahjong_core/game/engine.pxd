@@ -5,8 +5,8 @@
 
 cimport cython
 
-from mahjong_core._core cimport (best_discards_of_counts, held_kinds_of_counts, quad_kinds_of_counts,
-                                 shanten_of_counts, waits_of_counts)
+from mahjong_core._bits cimport mc_four_kinds34, mc_held_kinds34
+from mahjong_core._core cimport best_discards_of_counts, shanten_of_counts, waits_of_counts
 
 ctypedef const unsigned char* counts_t  # a hand's bytearray buffer, read in place
 ctypedef unsigned char* counts_w  # a hand's bytearray buffer, written in place (indices checked first)
@@ -116,8 +116,6 @@ cdef class Game:
     cpdef wall_remaining(self)
     cpdef _observed_state(self)
     cpdef _update_waits(self, Py_ssize_t seat)
-    @cython.locals(counts=counts_t, t=Py_ssize_t, mask="unsigned long long",
-                   one="unsigned long long")
     cpdef unsigned long long _discard_mask(self, Py_ssize_t seat) except? 0xFFFFFFFFFFFFFFFF
     @cython.locals(t=Py_ssize_t, k=Py_ssize_t, mask="unsigned long long", out=list)
     cpdef _discard_options(self, Py_ssize_t seat)
@@ -182,6 +180,9 @@ cdef extern from *:
     """
     bint mc_34_counts(object hand) noexcept
 cdef inline bint _c_input(hand, int melds)
+# The kinds a hand holds (every turn; the rulesets' discard masks too): an engine hand by a vector compare.
+@cython.locals(counts=counts_t, held="unsigned long long", one="unsigned long long", t=Py_ssize_t)
+cpdef unsigned long long _held_kinds(hand) except? 0xFFFFFFFFFFFFFFFF
 @cython.locals(h=counts_t, r=Py_ssize_t, chows=int)
 cdef inline int _chows_of(counts_t hand, Py_ssize_t tile) noexcept
 @cython.locals(counts=counts_t, w="unsigned long long")

@@ -3,13 +3,8 @@
 
 cimport cython
 
-from mahjong_core._bits cimport mc_held_kinds34
-from mahjong_core.game.engine cimport Game, _waits_mask_m, counts_t, mc_34_counts  # C calls (engine.pxd)
+from mahjong_core.game.engine cimport Game, _held_kinds, _waits_mask_m, counts_t  # C calls (engine.pxd)
 
-cdef bint _COMPILED
-# The kinds a hand holds (every turn and every discard): the engine's 34-byte hands by a vector compare.
-@cython.locals(counts=counts_t, held="unsigned long long", one="unsigned long long", t=Py_ssize_t)
-cdef unsigned long long _held_kinds(hand) except? 0xFFFFFFFFFFFFFFFF
 
 cpdef _score_of(hand, context, void_suit, rules)
 # (a C function: the engine passes its own 34-byte hand buffers, read in place)
