@@ -35,10 +35,6 @@ cdef extern from "mahjong_core/shanten.h" namespace "mahjong_core" nogil:
     vector[DiscardOption] discard_options(const uint8_t* counts, int melds, unsigned forms,
                                           const uint8_t* meld_tiles) except +mc_raise_py_error
     uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept
-    cdef struct HeldKinds:
-        uint64_t held
-        uint64_t quads
-    HeldKinds held_kinds(const uint8_t* counts) noexcept
     cdef struct BestDiscards:
         int shanten
         uint64_t tiles

@@ -106,8 +106,8 @@ bool use_kernel_variant(const char* name) noexcept;
 // Kinds of which the player holds fewer than four copies (concealed + `meld_tiles`, may be null).
 uint64_t drawable_mask(const uint8_t* counts, const uint8_t* meld_tiles) noexcept;
 // The kinds held (count > 0) and held four times or more, as 34-bit masks; reads the 34 counts and
-// nothing else (the kernels' own vector compare). The engine's every-turn questions: the kinds a
-// seat may discard, and whether it may have a concealed kong.
+// nothing else (the kernels' own vector compare, exposed for C++ callers and its test; the Python
+// engine asks mahjong_core/_bits.pxd's inline compares of the same bytes instead).
 struct HeldKinds {
   uint64_t held, quads;
 };
