@@ -10,7 +10,7 @@ import random
 import pytest
 
 np = pytest.importorskip("numpy")
-pytest.importorskip("pettingzoo")
+pettingzoo = pytest.importorskip("pettingzoo")
 
 from mahjong_core.env import aec_env, encode  # noqa: E402
 from mahjong_core.env._encode import _array_peek  # noqa: E402
@@ -265,9 +265,6 @@ class _PettingZoosBookkeeping:
 
     def _accumulate_rewards(self):
         return pettingzoo.AECEnv._accumulate_rewards(self)
-
-
-pettingzoo = pytest.importorskip("pettingzoo")
 
 
 def _bookkeeping(env):
