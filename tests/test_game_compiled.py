@@ -38,23 +38,42 @@ CONFIGS = [
 
 # A child process imports every hot module from its .py file (which ships beside the compiled one)
 # through a meta-path finder, then plays the same hands; its records must equal the in-process ones.
+# One child per test process plays every comparison's hands from the source, a request a line: a
+# child's start (Python, then every hot module imported from its .py file) costs ~0.25 s, as much as
+# 120 of its hands, and this module asks for 24 comparisons.
 _SOURCE_PLAYER = r"""
 import json, sys
-sys.path.insert(0, sys.argv[2])
+sys.path.insert(0, sys.argv[1])
 import source_first
 source_first.install()
 from seeded_play import play
-print(json.dumps(play(*json.loads(sys.argv[1]))))
+for line in sys.stdin:
+    print(json.dumps(play(*json.loads(line))), flush=True)
 """
 
 
-def _play_from_source(ruleset, variant, bot_names, hands, first=0):
-    result = subprocess.run(
-        [sys.executable, "-c", _SOURCE_PLAYER, json.dumps([ruleset, variant, bot_names, hands, first]),
-         os.path.dirname(os.path.abspath(__file__))],
-        capture_output=True, text=True, cwd=tempfile.gettempdir(), check=False)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return json.loads(result.stdout)
+@pytest.fixture(scope="module")
+def play_from_source(tmp_path_factory):
+    """`play_from_source(ruleset, variant, bot_names, hands, first=0)`: `play`'s result from the source."""
+    errors = open(tmp_path_factory.mktemp("source_player") / "stderr.txt", "w+", encoding="utf-8")
+    child = subprocess.Popen(
+        [sys.executable, "-c", _SOURCE_PLAYER, os.path.dirname(os.path.abspath(__file__))],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, text=True, cwd=tempfile.gettempdir())
+
+    def play_from_source(ruleset, variant, bot_names, hands, first=0):
+        child.stdin.write(json.dumps([ruleset, variant, list(bot_names), hands, first]) + "\n")
+        child.stdin.flush()
+        answer = child.stdout.readline()
+        if not answer:
+            child.wait(timeout=30)
+            errors.seek(0)
+            pytest.fail(f"the source player stopped (exit status {child.returncode}): {errors.read()[-3000:]}")
+        return json.loads(answer)
+
+    yield play_from_source
+    child.stdin.close()
+    child.wait(timeout=30)
+    errors.close()
 
 
 def test_hot_modules_are_compiled_unless_opted_out():
@@ -95,10 +114,10 @@ def test_extension_type_fields_are_the_slots(module, cls, pxd):
 
 @pytest.mark.parametrize("ruleset,variant", CONFIGS)
 @pytest.mark.parametrize("bot_names", [("random",) * 4, ("greedy", "random", "greedy", "random")])
-def test_compiled_engine_plays_exactly_like_the_source(ruleset, variant, bot_names):
+def test_compiled_engine_plays_exactly_like_the_source(ruleset, variant, bot_names, play_from_source):
     hands = 120
     ours = play(ruleset, variant, bot_names, hands)
-    theirs = _play_from_source(ruleset, variant, list(bot_names), hands)
+    theirs = play_from_source(ruleset, variant, bot_names, hands)
     for i, (a, b) in enumerate(zip(ours, theirs)):
         assert a == b, f"{ruleset} {variant} {bot_names}: hand {i} differs"
     assert len(ours) == len(theirs) == hands
@@ -112,10 +131,10 @@ LONG_HANDS, LONG_CHUNK = 2000, 500
 @pytest.mark.slow
 @pytest.mark.parametrize("first", range(0, LONG_HANDS, LONG_CHUNK))
 @pytest.mark.parametrize("ruleset", ["sichuan", "changbai", "mcr"])
-def test_compiled_engine_plays_2000_hands_like_the_source(ruleset, first):
+def test_compiled_engine_plays_2000_hands_like_the_source(ruleset, first, play_from_source):
     bot_names = ("greedy", "random", "random", "greedy")
     ours = play(ruleset, None, bot_names, LONG_CHUNK, first)
-    theirs = _play_from_source(ruleset, None, list(bot_names), LONG_CHUNK, first)
+    theirs = play_from_source(ruleset, None, bot_names, LONG_CHUNK, first)
     assert len(ours) == len(theirs) == LONG_CHUNK
     for i, (a, b) in enumerate(zip(ours, theirs)):
         assert a == b, f"{ruleset} {bot_names}: hand {first + i} differs"
