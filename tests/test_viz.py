@@ -83,6 +83,27 @@ def test_tracker_matches_the_engine_after_every_answer(ruleset, rules):
     assert compared > 200
 
 
+def test_a_state_is_a_snapshot_later_events_do_not_change():
+    """`state()` copies what later events change in place (an added kong grows its pung, a claimed
+    or won-on discard gets marked in the river): every snapshot of a hand still reads as it did."""
+    added_kongs = taken = 0
+    for ruleset in ("mcr", "sichuan", "changbai"):
+        for seed in range(1, 5):
+            log = played(ruleset, seed).log
+            tracker = TableTracker(log)
+            snapshots = []
+            for e in log["events"]:
+                tracker.apply(e)
+                added_kongs += e["type"] == "added_kong"
+                for viewer in (None, 0):
+                    state = tracker.state(viewer)
+                    snapshots.append((state, repr(state)))
+            taken += sum(r.taken_by is not None for seat in tracker.state().seats for r in seat.river)
+            for state, as_taken in snapshots:
+                assert repr(state) == as_taken, (ruleset, seed)
+    assert added_kongs and taken, (added_kongs, taken)  # the in-place changes happened
+
+
 def test_taken_discards_stay_in_the_river_marked():
     for seed in range(1, 30):
         game = played("mcr", seed)

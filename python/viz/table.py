@@ -12,7 +12,6 @@ Tiles are core indices 0..33, flowers 34..41; None is a face-down tile.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
@@ -37,12 +36,20 @@ class MeldShown:
     claimed: Optional[int] = None  # index in `tiles` of the claimed (turned) tile
     source: Optional[int] = None   # the seat it was claimed from
 
+    def copy(self) -> "MeldShown":
+        """A copy with its own `tiles` list: what `copy.deepcopy` gives, ~20 times faster (a replay
+        takes a snapshot of every meld and river tile at every step)."""
+        return MeldShown(self.kind, list(self.tiles), self.claimed, self.source)
+
 
 @dataclass
 class RiverTile:
     tile: int
     taken_by: Optional[int] = None  # the seat that claimed it or won on it
     declare: bool = False            # the 报听 discard (shown turned)
+
+    def copy(self) -> "RiverTile":
+        return RiverTile(self.tile, self.taken_by, self.declare)
 
 
 @dataclass
@@ -265,7 +272,7 @@ class TableTracker:
         self.revealed[s] = True
         concealed = sorted(x for x in range(34) for _ in range(self.counts[s][x]))
         self.wins.append({"seat": s, "tile": t, "from": frm, "score": e.get("score"), "hand": concealed,
-                          "melds": copy.deepcopy(self.melds[s]), "flowers": list(self.flowers[s])})
+                          "melds": [m.copy() for m in self.melds[s]], "flowers": list(self.flowers[s])})
 
     def _on_end(self, e: Mapping[str, Any]) -> None:
         self.finished = True
@@ -286,7 +293,7 @@ class TableTracker:
             if drawn is not None:
                 tiles.remove(drawn)
             hidden = viewer is not None and viewer != s and not self.revealed[s]
-            melds = copy.deepcopy(self.melds[s])
+            melds = [m.copy() for m in self.melds[s]]
             if hidden:
                 tiles = [None] * len(tiles)
                 drawn = None if drawn is None else -1
@@ -294,7 +301,7 @@ class TableTracker:
                     if m.kind == "concealed_kong":
                         m.tiles = [None] * 4
             seats.append(SeatState(
-                hand=tiles, drawn=drawn, melds=melds, river=copy.deepcopy(self.rivers[s]),
+                hand=tiles, drawn=drawn, melds=melds, river=[r.copy() for r in self.rivers[s]],
                 flowers=list(self.flowers[s]), won_tiles=list(self.won_tiles[s]), declared=self.declared[s],
                 won=self.won[s], void=self.void[s],
                 piao=self.piao[s], total=self.totals[s]))
