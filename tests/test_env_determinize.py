@@ -1,5 +1,6 @@
 """determinize: consistency with the seat's observation, tile conservation, uniformity (χ²), play-on."""
 
+import importlib
 import random
 from collections import Counter
 
@@ -125,7 +126,7 @@ def test_bad_calls():
 
 
 def test_random_walk_fallback_keeps_every_constraint(monkeypatch):
-    from mahjong_core.env import determinize as module
+    module = importlib.import_module("mahjong_core.env.determinize")  # (the package's `determinize` is the function)
 
     monkeypatch.setattr(module, "SEQUENTIAL_ATTEMPTS", 0)  # always the walk
     rng = random.Random(4)
@@ -148,7 +149,7 @@ def test_random_walk_fallback_keeps_every_constraint(monkeypatch):
 def test_random_walk_fallback_uses_no_hidden_tile(monkeypatch):
     """The walk's start is drawn from the unseen counts and the rng alone: two games that differ
     only in what `seat` cannot see give the same determinized world for the same rng."""
-    from mahjong_core.env import determinize as module
+    module = importlib.import_module("mahjong_core.env.determinize")  # (the package's `determinize` is the function)
 
     checked = 0
     for k, (game, seat) in enumerate(decisions("sichuan", range(30, 34))):

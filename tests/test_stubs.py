@@ -22,12 +22,36 @@ def mypy_cache(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("mypy_cache")
 
 
-def _run_mypy_tool(args, tmp_path: Path, cache: Path) -> subprocess.CompletedProcess:
+def _package_tree(root: Path) -> Path:
+    """The package laid out as an installed copy, of links: an editable install is an import hook
+    (setuptools' finder maps the subpackages to python/), which mypy cannot follow."""
+    tree = root / "package_tree"
+    if not tree.exists():
+        mapped = {}
+        for finder in sys.meta_path:
+            mapping = getattr(sys.modules.get(getattr(finder, "__module__", "")), "MAPPING", None)
+            if isinstance(mapping, dict):
+                mapped.update({k: v for k, v in mapping.items() if k.startswith("mahjong_core.")})
+        package = tree / "mahjong_core"
+        package.mkdir(parents=True)
+        for entry in PACKAGE_DIR.iterdir():
+            (package / entry.name).symlink_to(entry)
+        for name, folder in sorted(mapped.items()):
+            link = tree.joinpath(*name.split("."))
+            if not link.exists():
+                link.symlink_to(folder)
+    return tree
+
+
+def _run_mypy_tool(args, tmp_path: Path, cache: Path, whole_package: bool = False) -> subprocess.CompletedProcess:
+    """`python -m <args>` in `tmp_path`. For an editable install mypy is pointed at the package
+    (MYPYPATH; a regular install in site-packages is found as usual, and mypy refuses it there):
+    the core's folder, or with `whole_package` a tree that has the subpackages too — then give
+    mypy `--follow-imports=silent`, which keeps the package's own modules quiet as an installed
+    package's are."""
     env = dict(os.environ, MYPY_CACHE_DIR=str(cache))
     if "site-packages" not in PACKAGE_DIR.parts:
-        # An editable install is an import hook, which mypy cannot follow: point it at the package
-        # (a regular install in site-packages is found as usual; mypy refuses it in MYPYPATH).
-        env["MYPYPATH"] = str(PACKAGE_DIR.parent)
+        env["MYPYPATH"] = str(_package_tree(cache) if whole_package else PACKAGE_DIR.parent)
     return subprocess.run(
         [sys.executable, "-m", *args], capture_output=True, text=True, timeout=300, cwd=tmp_path, env=env
     )
@@ -72,3 +96,32 @@ def test_public_api_type_checks(tmp_path, mypy_cache):
     (tmp_path / "user_code.py").write_text(USER_CODE)
     result = _run_mypy_tool(["mypy", "--no-error-summary", "--hide-error-context", "user_code.py"], tmp_path, mypy_cache)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+LAYER_CODE = textwrap.dedent(
+    """
+    import random
+    from mahjong_core import botzone, viz
+    from mahjong_core.env import VectorEnv, determinize
+    from mahjong_core.game import new_game
+
+    world = determinize(new_game("mcr", seed=1), 0, random.Random(1))
+    reveal_type(VectorEnv)
+    reveal_type(botzone.run)
+    reveal_type(viz.replay_html)
+    """
+)
+
+
+def test_the_lazily_loaded_layers_type_check_with_their_own_signatures(tmp_path, mypy_cache):
+    """`mahjong_core.env`, `.botzone` and `.viz` load their names on first use (mahjong_core/_lazy.py);
+    a type checker sees the objects themselves, not Any — and `determinize` as the function, not the
+    submodule of the same name."""
+    (tmp_path / "layer_code.py").write_text(LAYER_CODE)
+    result = _run_mypy_tool(["mypy", "--no-error-summary", "--hide-error-context", "--follow-imports=silent",
+                             "layer_code.py"], tmp_path, mypy_cache, whole_package=True)
+    revealed = [line.split("Revealed type is ", 1)[1] for line in result.stdout.splitlines() if "Revealed type" in line]
+    assert "error" not in result.stdout and len(revealed) == 3, result.stdout + result.stderr
+    assert revealed[0].startswith('"def (ruleset: str, num_envs: int') and "-> mahjong_core.env.vector.VectorEnv" in revealed[0]
+    assert revealed[1].startswith('"def (decide: ')
+    assert revealed[2].startswith('"def (log: ') and revealed[2].endswith('str"')

@@ -17,7 +17,9 @@ Imports are lazy so that a bot process starts fast (Botzone runs a new process e
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
+
+from mahjong_core._lazy import lazy_exports
 
 from .protocol import BotzoneProtocolError, format_response, parse_request
 from .tiles import code, codes_to_tiles, tile_index, tiles_to_codes
@@ -35,12 +37,13 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mahjong_core.botzone' has no attribute {name!r}")
-    import importlib
+__getattr__ = lazy_exports(__name__, _LAZY)
 
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+if TYPE_CHECKING:  # what type checkers and editors see; at run time each name loads on first use
+    from .game import BotzoneGame
+    from .program import ProgramBot, ProgramError
+    from .run import run
+    from .state import BotzoneState
+    from .state import parse_response as parse_response  # (public, not in __all__)
+    from .table import Table, new_game, walltiles_from_seed
+    from .table import parse_walltiles as parse_walltiles  # (public, not in __all__)

@@ -22,8 +22,9 @@ environments), `pettingzoo_env` (`aec_env`, `parallel_env`), `gym_env` (`Mahjong
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from typing import TYPE_CHECKING
+
+from mahjong_core._lazy import lazy_exports
 
 from .layout import LAYOUT_IDS, LAYOUT_VERSION, N_PLANES, plane_names
 from .registration import register_on_import
@@ -51,13 +52,16 @@ def action_size(ruleset: str) -> int:
     return SPACES[check_ruleset(ruleset)].size
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mahjong_core.env' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value  # later lookups are plain module attributes
-    return value
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+if TYPE_CHECKING:  # what type checkers and editors see; at run time each name loads on first use
+    from ._encode import SOURCE_ATTRIBUTES, encode, legal_mask, n_planes
+    from .bots import ObservationBot, PolicyBot
+    from .determinize import determinize
+    from .gym_env import MahjongEnv
+    from .pettingzoo_env import aec_env, parallel_env
+    from .registration import register_envs
+    from .vector import VectorEnv
 
 
 register_on_import()

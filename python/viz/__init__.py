@@ -14,8 +14,9 @@ are loaded on first use, so that the hooks of the lower layers (`Hand._repr_svg_
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from typing import TYPE_CHECKING
+
+from mahjong_core._lazy import lazy_exports
 
 __all__ = ["hand_svg", "score_svg", "table_svg", "replay_html", "timeline", "View", "TableState", "TableTracker",
            "from_botzone", "is_botzone_record", "plot_simulation"]
@@ -27,13 +28,15 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'mahjong_core.viz' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _LAZY)
+
+if TYPE_CHECKING:  # what type checkers and editors see; at run time each name loads on first use
+    from .botzone import from_botzone, is_botzone_record
+    from .plot import plot_simulation
+    from .replay import replay_html, timeline
+    from .svg import hand_svg, score_svg, table_svg
+    from .table import TableState, TableTracker
+    from .view import View
 
 
 def __dir__() -> list:
