@@ -85,20 +85,20 @@ class Features:
         discards = [(code, self.space.actions[code].arg) for code in legal
                     if self.space.actions[code].kind is ActionKind.DISCARD]
         if discards:
-            after = {}
+            after_discard = {}
             for code, t in discards:
                 counts[t] -= 1
-                after[code] = shanten(bytes(counts), forms, melds=melds)
+                after_discard[code] = shanten(bytes(counts), forms, melds=melds)
                 counts[t] += 1
-            best = min(after.values())
+            best = min(after_discard.values())
             drawn = observation[DRAWN]
             for code, t in discards:
                 counts[t] -= 1
-                if after[code] == best:
+                if after_discard[code] == best:
                     f[code, 0] = 1
                     if best <= 0:
                         f[code, 2] = sum(4 - counts[w] for w in _core.waits(bytes(counts), forms, melds=melds)) / 8
-                elif after[code] == best + 1:
+                elif after_discard[code] == best + 1:
                     f[code, 1] = 1
                 counts[t] += 1
                 f[code, 3] = _RANK[t]
