@@ -354,3 +354,51 @@ def test_duck_typed_opponents():
         MahjongEnv("mcr", opponents=FirstLegal)
     with pytest.raises(InvalidArgumentError, match="choose"):
         MahjongEnv("mcr", opponents=[FirstLegal(), FirstLegal(), object()])
+
+
+# -- reprs ---------------------------------------------------------------------------------------
+
+
+def test_each_environment_says_what_it_is_and_where_play_stands():
+    """`repr` of every environment: the ruleset, and the seed, hand, engine step and (AEC) agent to
+    act, read from the state they describe; before `reset()` it says so. (`str` stays the
+    libraries' own: Gymnasium's wrappers and PettingZoo print it.)"""
+    import random
+
+    single = MahjongEnv("mcr", seat="random")
+    assert repr(single) == "MahjongEnv('mcr', seat 0 (random each hand), before reset())"
+    single.reset(seed=5)
+    game = single.table.game
+    assert repr(single) == (f"MahjongEnv('mcr', seat {single.seat} (random each hand), seed 5, hand 0, "
+                            f"step {game.step})")
+    assert str(single) == "<MahjongEnv instance>"
+
+    env = aec_env("sichuan")
+    assert repr(env) == "MahjongAECEnv('sichuan', before reset())"
+    env.reset(seed=2)
+    rng = random.Random(0)
+    for _ in range(30):
+        env.last()
+        env.step(env.sample_action(rng))
+    step = env.table.game.step
+    assert step > 0
+    assert repr(env) == f"MahjongAECEnv('sichuan', seed 2, hand 0, step {step}, agent_selection={env.agent_selection!r})"
+    assert str(env) == "mahjong_core_sichuan_v0"
+    for _ in env.agent_iter():  # to the end of the hand
+        env.step(env.sample_action(rng))
+    assert repr(env) == f"MahjongAECEnv('sichuan', seed 2, hand 0, step {env.table.game.step}, hand over)"
+
+    parallel = parallel_env("changbai")
+    parallel.reset(seed=7)
+    assert repr(parallel) == f"MahjongParallelEnv('changbai', seed 7, hand 0, step {parallel.table.game.step})"
+
+    vector = VectorEnv("mcr", 3, "greedy")
+    assert repr(vector) == "VectorEnv('mcr', num_envs=3, learner at seat 0 against bots, before reset())"
+    vector.reset(seed=1)
+    actions_rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(200):
+        finished += int(vector.step(vector.sample_actions(actions_rng))[2].sum())
+    assert finished > 0
+    assert repr(vector) == (f"VectorEnv('mcr', num_envs=3, learner at seat 0 against bots, "
+                            f"{3 + finished:,} hands dealt since reset)")

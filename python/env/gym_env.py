@@ -46,6 +46,11 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}
 
+    def __repr__(self) -> str:
+        """`MahjongEnv('mcr', seat 0, seed 1, hand 0, step 12)`; `str(env)` stays Gymnasium's."""
+        seat = f"seat {self.seat}" + (" (random each hand)" if self._seat_rule == "random" else "")
+        return f"MahjongEnv({self.ruleset!r}, {seat}, {self.table.where()})"
+
     def __init__(self, ruleset: str = "sichuan", opponents: Any = None, *, seat: Any = 0, rules: Any = None,
                  reward_scale: float = 1.0, render_mode: Optional[str] = None, illegal_action: str = "raise",
                  **options: Any) -> None:

@@ -128,6 +128,15 @@ class _Common:
     def close(self) -> None:
         pass
 
+    def __repr__(self) -> str:
+        """`MahjongAECEnv('mcr', seed 1, hand 0, step 12, agent_selection='player_2')`; `str(env)`
+        stays PettingZoo's (the metadata name)."""
+        text = f"{type(self).__name__}({self.ruleset!r}, {self.table.where()}"
+        selection = getattr(self, "agent_selection", None)
+        if self.table.game is not None and self.agents and isinstance(selection, str):
+            text += f", agent_selection={selection!r}"
+        return text + ")"
+
 
 class _AECMixin(_Common):
     """PettingZoo AEC environment of one ruleset (mahjong_core.env.pettingzoo_env).

@@ -82,6 +82,14 @@ class Table:
         self._entries = 0
         return self.game
 
+    def where(self) -> str:
+        """Where play stands, for the environments' reprs: "seed 1, hand 3, step 12" (", hand
+        over" once it has ended), or "before reset()"."""
+        if self.game is None:
+            return "before reset()"
+        text = f"seed {self.seed}, hand {self.hand_no}, step {self.game.step}"
+        return text + ", hand over" if self.game.finished else text
+
     def deltas(self) -> Optional[List[int]]:
         """Each seat's ledger change since the last call (None when nothing was paid)."""
         ledger = self.game.ledger

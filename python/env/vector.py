@@ -86,6 +86,14 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
                                   self._seat_rewards, self._terminated.view(np.uint8), self._deal_next, play,
                                   game_class(self.ruleset))  # (its plain turns may be left unbuilt: StepKernel)
 
+    def __repr__(self) -> str:
+        """`VectorEnv('mcr', num_envs=64, self-play, 1,234 hands dealt since reset)`."""
+        who = "self-play" if self.self_play else f"learner at seat {self.learner} against bots"
+        if not self._started:
+            return f"VectorEnv({self.ruleset!r}, num_envs={self.num_envs}, {who}, before reset())"
+        dealt = sum(table.hand_no + 1 for table in self.tables)
+        return f"VectorEnv({self.ruleset!r}, num_envs={self.num_envs}, {who}, {dealt:,} hands dealt since reset)"
+
     # -- hands -------------------------------------------------------------------------------------
 
     def _deal(self, i: int, seed: Optional[int]) -> None:
