@@ -207,3 +207,26 @@ def test_plots_name_bots_not_seats_in_duplicate_mode():
     assert slot_labels(named) == ["greedy", "random", "r2", "eval_bots:ChooseOnly"]
     plain = simulate("sichuan", 8, bots=["greedy", "random", "greedy", "random"])
     assert slot_labels(plain) == ["seat 0\ngreedy", "seat 1\nrandom", "seat 2\ngreedy", "seat 3\nrandom"]
+
+
+def test_bots_and_the_botzone_table_say_what_they_are():
+    """A bot shows its class and name (the spec results list it by); a Botzone table its wind round,
+    the rounds played and the wall, then the scores — each read from the object it describes."""
+    import random
+
+    from mahjong_core.botzone import Table
+    from mahjong_core.game.bots import Bot, GreedyBot, RandomBot
+
+    class MyBot(Bot):
+        name = "mine"
+
+    assert [repr(b) for b in (GreedyBot(), RandomBot(), MyBot())] == [
+        "<GreedyBot 'greedy'>", "<RandomBot 'random'>", "<MyBot 'mine'>"]
+    table = Table(seed=3, quan=2)
+    assert repr(table) == f"<botzone.Table quan 2, 1 round, {table.game.wall_remaining()} tiles in the wall>"
+    rng = random.Random(0)
+    while not table.finished:
+        table.requests()
+        table.respond({s: rng.choice(sorted(table.legal_responses(s))) for s in range(4)})
+    assert table.scores is not None
+    assert repr(table) == f"<botzone.Table quan 2, {len(table.log['log'])} rounds, finished, scores {table.scores}>"

@@ -192,6 +192,12 @@ class Table:
         """The current round: "init" "deal" "draw" "buhua" "play" "peng" "chi" "gang" "bugang" ("" when finished)."""
         return "" if self.finished else self._rounds[0].kind
 
+    def __repr__(self) -> str:
+        """`<botzone.Table quan 0, 12 rounds, 83 tiles in the wall>` (or `..., finished, scores [...]`)."""
+        state = f"finished, scores {self.scores}" if self.finished else f"{self.game.wall_remaining()} tiles in the wall"
+        rounds = len(self._log)
+        return f"<botzone.Table quan {self.quan}, {rounds} round{'' if rounds == 1 else 's'}, {state}>"
+
     @property
     def log(self) -> Dict[str, Any]:
         """The game in Botzone's format: `{"log": [judge output, responses, ...], "initdata": {...}}`."""

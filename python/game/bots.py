@@ -117,6 +117,10 @@ class Bot:
     def choose(self, game: Any, seat: int, actions: Sequence[Action]) -> Action:
         raise NotImplementedError
 
+    def __repr__(self) -> str:
+        """`<GreedyBot 'greedy'>`: the class and its `name` (how results and matches list it)."""
+        return f"<{type(self).__name__} {self.name!r}>"
+
 
 class RandomBot(Bot):
     """A uniformly random legal action."""
