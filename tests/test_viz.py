@@ -414,3 +414,16 @@ def test_view_tables_show_melds_with_their_claimed_tile():
                 hidden = [u for u in melds if u.get("data-tile") == "back"]
                 concealed_kongs = sum(1 for k, *_ in game.melds[s] if k == 4)
                 assert len(hidden) == (2 if s == seat else 4) * concealed_kongs
+
+
+def test_a_tracker_says_how_far_it_got():
+    game = played("sichuan", 2)
+    tracker = TableTracker(game.log)
+    events = game.log["events"]
+    for e in events[:30]:
+        tracker.apply(e)
+    assert repr(tracker) == f"<TableTracker sichuan, 30 events applied, wall {tracker.state().wall}>"
+    for e in events[30:]:
+        tracker.apply(e)
+    assert repr(tracker) == (f"<TableTracker sichuan, {len(events)} events applied, wall {game.wall_remaining()}, "
+                             "hand over>")

@@ -41,7 +41,7 @@ Search at `seat`'s own decisions (what a bot does) never meets them.
 from __future__ import annotations
 
 import random
-from typing import Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, TypeVar, cast
 
 from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.game.actions import PASS, WIN
@@ -50,6 +50,12 @@ from mahjong_core.game.constants import (
 )
 
 __all__ = ["determinize", "unseen_counts"]
+
+if TYPE_CHECKING:
+    from mahjong_core.game.engine import Game
+
+#: a game class: `determinize` gives back a game of the class it was given
+GameT = TypeVar("GameT", bound="Game")
 
 #: sequential deals tried before the random walk (`_walk`) takes over
 SEQUENTIAL_ATTEMPTS = 60
@@ -99,7 +105,7 @@ def _void_clean(game: Any, s: int) -> bool:
     return False
 
 
-def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> Any:
+def determinize(game: GameT, seat: int, rng: Optional[random.Random] = None) -> GameT:
     """A clone of `game` with every tile hidden from `seat` redrawn (see the module docstring)."""
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
         raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
@@ -228,7 +234,7 @@ def determinize(game: Any, seat: int, rng: Optional[random.Random] = None) -> An
         new._answers = {}  # 飘: the choices do not depend on the hands; the others answer again
     if own_answer is not None:
         new._answers[seat] = own_answer
-    return new
+    return cast(GameT, new)  # (`clone` keeps the class)
 
 
 def _draw_kong_kinds(unseen: List[int], hidden_kongs: Any, void: Any, rng: random.Random) -> Optional[Dict[Any, int]]:

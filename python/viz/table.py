@@ -118,10 +118,17 @@ class TableTracker:
         self.finished = False
         self.wins: List[Dict[str, Any]] = []
         self.revealed = [False] * 4   # a winner's hand is laid down
+        self.applied = 0  # events applied so far
+
+    def __repr__(self) -> str:
+        """`<TableTracker mcr, 45 events applied, wall 55>` (`, hand over` once the end applied)."""
+        wall = "" if self.wall is None else f", wall {self.wall}"
+        return f"<TableTracker {self.ruleset}, {self.applied} events applied{wall}{', hand over' if self.finished else ''}>"
 
     # -- applying events ---------------------------------------------------------------------
 
     def apply(self, event: Mapping[str, Any]) -> None:
+        self.applied += 1
         kind = event["type"]
         handler = getattr(self, "_on_" + kind, None)
         if kind not in ("flower", "void", "piao", "deal"):
