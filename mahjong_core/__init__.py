@@ -31,8 +31,8 @@ from ._core import (
     waits,
 )
 from .errors import (
-    IllegalActionError, InvalidArgumentError, InvalidHandError, MahjongError, ParseError, ReplayError, RulesError,
-    StaleActionError,
+    IllegalActionError, InvalidArgumentError, InvalidHandError, InvalidTypeError, MahjongError, ParseError,
+    ReplayError, RulesError, StaleActionError,
 )
 from .hand import Hand
 from .model import Block, BlockKind, Decomposition, MCRContext, Meld, MeldKind
@@ -72,6 +72,7 @@ __all__ = [
     "ParseError",
     "InvalidHandError",
     "InvalidArgumentError",
+    "InvalidTypeError",
     "IllegalActionError",
     "StaleActionError",
     "ReplayError",

@@ -27,7 +27,7 @@ cimport mahjong_core._cpp_decompose as cd
 cimport mahjong_core._cpp_batch as cb
 cimport mahjong_core._cpp_shuffle as cshuffle
 
-from .errors import InvalidArgumentError, InvalidHandError
+from .errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
 from .tiles import Forms, Tile
 from .model import (
     Block as PyBlock,
@@ -119,7 +119,7 @@ cdef object _checked_meld(object m, Py_ssize_t index):
     field values; the counts it adds are written through its tile index, so every field is checked
     here, never read from `Meld.tiles` (R1)."""
     if not isinstance(m, Meld):
-        raise TypeError(f"melds must be Meld objects, got {type(m).__name__} at melds[{index}]")
+        raise InvalidTypeError(f"melds must be Meld objects, got {type(m).__name__} at melds[{index}]")
     cdef object kind, tile, concealed, claimed
     cdef long k, t
     if type(m) is Meld:
@@ -206,12 +206,12 @@ cdef class HandCore:
                 "a Hand needs its 34 counts: Hand(counts, melds=(), win_tile=None, context=None), "
                 "Hand.from_counts(...) or mahjong_core.parse(text)")
         if isinstance(counts, str):
-            raise TypeError("Hand(counts) takes 34 counts; use mahjong_core.parse() for notation")
+            raise InvalidTypeError("Hand(counts) takes 34 counts; use mahjong_core.parse() for notation")
         _fill_counts(counts, self.c, "a hand")
         for i in range(KINDS):
             total += self.c[i]
         if type(melds) is not tuple and (isinstance(melds, (str, bytes)) or not hasattr(melds, "__iter__")):
-            raise TypeError(f"melds must be a sequence of Meld objects, got {type(melds).__name__}")
+            raise InvalidTypeError(f"melds must be a sequence of Meld objects, got {type(melds).__name__}")
         checked = [_checked_meld(m, k) for k, m in enumerate(melds)]
         memset(self.meld_c, 0, KINDS)
         if len(checked) > 4:
@@ -328,11 +328,23 @@ cdef int _fill_counts(object seq, uint8_t* out, str what) except -1:
                 raise InvalidHandError(f"{what}: {raw[i]} copies of {TILES[i]} (a count is 0..4)")
             out[i] = raw[i]
         return 0
-    n = len(seq)
+    try:
+        n = len(seq)
+    except TypeError:
+        raise InvalidTypeError(f"{what} must be a Hand, notation text or 34 tile counts (a sequence or bytes), "
+                               f"got {type(seq).__name__}") from None
     if n != KINDS:
         raise InvalidHandError(f"{what} needs 34 counts (one per tile kind), got {n}")
     for i in range(KINDS):
-        item = PyNumber_Index(seq[i])  # TypeError for 1.9, accepts NumPy integers
+        try:
+            value = seq[i]
+        except TypeError:
+            raise InvalidTypeError(f"{what} must be a Hand, notation text or 34 tile counts (a sequence or bytes), "
+                                   f"got {type(seq).__name__}") from None
+        try:
+            item = PyNumber_Index(value)  # accepts NumPy integers, not 1.9
+        except TypeError:
+            raise InvalidTypeError(f"{what}: a tile count is an integer 0..4; the count of {TILES[i]} is {value!r}") from None
         v = PyLong_AsLongAndOverflow(item, &overflow)
         if overflow or v < 0 or v > 4:
             raise InvalidHandError(f"{what}: {item} copies of {TILES[i]} (a count is 0..4)")
@@ -393,7 +405,7 @@ cdef _Input _resolve(object hand, object melds):
         inp.melds = _meld_count(melds)
     else:
         if type(melds) is not tuple and (isinstance(melds, (str, bytes)) or not hasattr(melds, "__iter__")):
-            raise TypeError(f"melds must be an int or Meld objects, got {type(melds).__name__}")
+            raise InvalidTypeError(f"melds must be an int or Meld objects, got {type(melds).__name__}")
         ms = tuple([_checked_meld(m, k) for k, m in enumerate(melds)])
         inp.melds = _meld_count(len(ms))
         for m in ms:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import operator
 from . import _core
-from .errors import InvalidArgumentError, InvalidHandError
+from .errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
 from .tiles import Forms
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up); checkers read True
@@ -39,12 +39,20 @@ __all__ = ["shanten", "is_winning", "waits"]
 _NO_MELDS = bytes(0)
 
 
+def _no_rows() -> Any:
+    """No hands: an empty (0, 34) array (a memoryview cannot have a zero in its shape)."""
+    np = _numpy()
+    if np is None:
+        raise InvalidHandError("no hands given (an empty batch needs NumPy to give an empty result)")
+    return np.zeros((0, 34), dtype=np.uint8)
+
+
 def _rows(counts: Any) -> Tuple[Any, int]:
     """The input as a (N, 34) uint8 memoryview-compatible object, and N."""
     np = _numpy()
     if np is not None and isinstance(counts, np.ndarray):
         if counts.dtype != np.uint8:
-            raise TypeError(
+            raise InvalidTypeError(
                 f"counts must have dtype uint8, got {counts.dtype}; convert with counts.astype(numpy.uint8)"
             )
         if counts.ndim != 2 or counts.shape[1] != 34:
@@ -55,12 +63,19 @@ def _rows(counts: Any) -> Tuple[Any, int]:
     if isinstance(counts, (bytes, bytearray)):
         if len(counts) % 34:
             raise InvalidHandError(f"a bytes input must hold N*34 counts, got {len(counts)} bytes")
+        if not counts:
+            return _no_rows(), 0
         return memoryview(counts).cast("B", (len(counts) // 34, 34)), len(counts) // 34
     try:
         view = memoryview(counts)
     except TypeError:
         # A nested sequence: convert row by row (the slow, explicit path).
         rows = []
+        try:
+            iter(counts)
+        except TypeError:
+            raise InvalidTypeError(f"counts must be an (N, 34) uint8 array, N*34 bytes or N rows of 34 counts, "
+                                   f"got {type(counts).__name__}") from None
         for i, r in enumerate(counts):
             try:
                 row = bytes(r)
@@ -69,6 +84,8 @@ def _rows(counts: Any) -> Tuple[Any, int]:
             if len(row) != 34:
                 raise InvalidHandError(f"row {i}: expected 34 counts, got {len(row)}")
             rows.append(row)
+        if not rows:
+            return _no_rows(), 0
         data = b"".join(rows)
         return memoryview(data).cast("B", (len(rows), 34)), len(rows)
     shape = view.shape or ()

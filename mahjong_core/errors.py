@@ -1,4 +1,5 @@
-"""The package's exceptions. Every one is a `MahjongError`; input errors are also `ValueError`."""
+"""The package's exceptions. Every one is a `MahjongError`; input errors are also `ValueError`, and an
+argument of the wrong type is also a `TypeError` (`InvalidTypeError`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ __all__ = [
     "ParseError",
     "InvalidHandError",
     "InvalidArgumentError",
+    "InvalidTypeError",
     "IllegalActionError",
     "StaleActionError",
     "ReplayError",
@@ -36,6 +38,11 @@ class InvalidHandError(MahjongError, ValueError):
 class InvalidArgumentError(MahjongError, ValueError):
     """An argument other than the hand itself is wrong: `forms` flags out of range, `melds=` given
     together with a Hand (which carries its own melds)."""
+
+
+class InvalidTypeError(InvalidArgumentError, TypeError):
+    """An argument has the wrong type — None where a hand goes, a list where notation text goes. A
+    `TypeError` as well, as Python's own are; the message says what the argument takes."""
 
 
 class IllegalActionError(MahjongError, ValueError):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from ._core import HandCore
+from .errors import InvalidTypeError
 from ._core import _format_hand
 from .model import MCRContext, Meld
 from .tiles import Tile
@@ -72,7 +73,7 @@ class Hand(HandCore):
         """A copy with some of counts / melds / win_tile / context changed (validated again)."""
         unknown = set(changes) - {"counts", "melds", "win_tile", "context"}
         if unknown:
-            raise TypeError(f"Hand.replace() got unknown field(s): {', '.join(sorted(unknown))}")
+            raise InvalidTypeError(f"Hand.replace() got unknown field(s): {', '.join(sorted(unknown))}")
         return Hand(
             changes.get("counts", self.counts),
             changes.get("melds", self.melds),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from .errors import InvalidHandError
+from .errors import InvalidHandError, InvalidTypeError
 from .tiles import HONOR_LETTERS, Forms, Tile
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up); checkers read True
@@ -135,7 +135,7 @@ class Meld(_Frozen):
     def _convert_kind_and_tile(self) -> None:
         try:
             if isinstance(self.kind, bool) or isinstance(self.tile, bool):
-                raise TypeError("a bool is no meld kind or tile")
+                raise InvalidTypeError("a bool is no meld kind or tile")
             _set(self, "kind", MeldKind(self.kind))
             _set(self, "tile", Tile(self.tile))
         except (ValueError, TypeError):

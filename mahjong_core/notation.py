@@ -30,7 +30,7 @@ from __future__ import annotations
 from ._core import _format_hand as _format_native
 from ._core import _parse_notation as _parse_native
 from ._core import HandCore as _HandCore
-from .errors import InvalidHandError, ParseError
+from .errors import InvalidArgumentError, InvalidHandError, InvalidTypeError, ParseError
 from .model import MCRContext, Meld, MeldKind
 from .tiles import FLOWER_GLYPHS, HONOR_LETTERS, Tile
 
@@ -252,7 +252,7 @@ def _parse_reference(text: str) -> "Hand":
     from .hand import Hand
 
     if not isinstance(text, str):
-        raise TypeError(f"parse() takes a notation string, got {type(text).__name__}")
+        raise InvalidTypeError(f"parse() takes a notation string, got {type(text).__name__}")
     _check_length(text, MAX_NOTATION_LENGTH)
     sc = _Scanner(text.rstrip())  # columns stay those of `text`; surrounding whitespace is ignored
     sc.pos = len(text) - len(text.lstrip())
@@ -276,6 +276,8 @@ def _parse_reference(text: str) -> "Hand":
 
 def parse_tiles(text: str) -> Tuple[Tile, ...]:
     """Parse a bare tile list such as "123m5pEE" (no melds, no context) in written order."""
+    if not isinstance(text, str):
+        raise InvalidTypeError(f"parse_tiles() takes notation text such as '123m5pEE', got {type(text).__name__}")
     _check_length(text, MAX_TILES_LENGTH)
     sc = _Scanner(text.strip())
     tiles = sc.tiles("")
@@ -285,8 +287,20 @@ def parse_tiles(text: str) -> Tuple[Tile, ...]:
 def format_tiles(tiles) -> str:
     """Canonical notation of tiles: sorted, grouped by suit (m, p, s), honours as letters."""
     counts = [0] * 34
-    for t in tiles:
-        counts[t if type(t) is Tile else Tile(t)] += 1  # Tile(t) validates anything else
+    if isinstance(tiles, str):
+        raise InvalidTypeError(f"format_tiles() takes tiles (Tile values or indices 0..33), not text {tiles!r}; "
+                               "mahjong_core.parse_tiles reads text")
+    try:
+        iterator = iter(tiles)
+    except TypeError:
+        raise InvalidTypeError(f"format_tiles() takes an iterable of tiles, got {type(tiles).__name__}") from None
+    for t in iterator:
+        if type(t) is not Tile:
+            try:
+                t = Tile(t)  # validates anything else
+            except (ValueError, TypeError):
+                raise InvalidArgumentError(f"format_tiles(): {t!r} is not a tile (a Tile or an index 0..33)") from None
+        counts[t] += 1
     return _format_counts(counts)
 
 
@@ -307,6 +321,9 @@ def format_hand(hand: "Hand") -> str:
     """Canonical notation: melds, sorted concealed tiles, the winning tile last, the context."""
     if isinstance(hand, _HandCore):
         return _format_native(hand)
+    if not hasattr(hand, "counts"):
+        raise InvalidTypeError(f"format_hand() takes a Hand, got {type(hand).__name__} (mahjong_core.parse makes one "
+                               "from notation)")
     return _format_reference(hand)
 
 

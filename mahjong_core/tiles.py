@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from enum import EnumMeta, IntEnum, IntFlag
 
+from .errors import InvalidTypeError, ParseError
+
 __all__ = ["Tile", "Forms", "HONOR_LETTERS", "FLOWER_GLYPHS", "tile_from_str"]
 
 HONOR_LETTERS = "ESWNCFP"
@@ -175,7 +177,9 @@ del _cls, _name, _member
 
 
 def tile_from_str(text: str) -> Tile:
-    """`"5p"` -> Tile.P5, `"E"`/`"1z"` -> Tile.EAST. Raises ValueError for anything else."""
+    """`"5p"` -> Tile.P5, `"E"`/`"1z"` -> Tile.EAST. Raises ParseError (a ValueError) for anything else."""
+    if not isinstance(text, str):
+        raise InvalidTypeError(f"a tile name is text such as '5p' or 'E', got {type(text).__name__}")
     if len(text) == 1 and text in HONOR_LETTERS:
         return Tile(27 + HONOR_LETTERS.index(text))
     if len(text) == 2 and text[0] in "123456789":
@@ -184,6 +188,6 @@ def tile_from_str(text: str) -> Tile:
             return Tile(_SUITS.index(text[1]) * 9 + rank - 1)
         if text[1] == "z" and rank <= 7:
             return Tile(26 + rank)
-    raise ValueError(
+    raise ParseError(
         f"not a tile: {text!r} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1z..7z; 5z/6z/7z = 中发白)"
     )

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from mahjong_core._display import text_line
-from mahjong_core.errors import InvalidArgumentError, MahjongError
+from mahjong_core.errors import InvalidArgumentError, InvalidTypeError, MahjongError
 
 from .run import KEEP_RUNNING
 from .table import Table, walltiles_from_seed
@@ -397,10 +397,17 @@ def _player(spec: str, keep_running: bool, time_limit: float) -> Any:
 
 def _argv(command: Union[str, Sequence[str]]) -> List[str]:
     """A program's command line as argv (a string is split as a shell does)."""
-    try:
-        argv = shlex.split(command) if isinstance(command, str) else [str(a) for a in command]
-    except ValueError as exc:
-        raise InvalidArgumentError(f"Botzone program {command!r}: cannot split the command line ({exc})") from None
+    if isinstance(command, str):
+        try:
+            argv = shlex.split(command)
+        except ValueError as exc:
+            raise InvalidArgumentError(f"Botzone program {command!r}: cannot split the command line ({exc})") from None
+    else:
+        try:
+            argv = [str(a) for a in command]
+        except TypeError:
+            raise InvalidTypeError(f"a Botzone program is a command line (a string or a list of arguments), got "
+                                   f"{type(command).__name__}") from None
     if not argv:
         raise InvalidArgumentError("Botzone program: the command is empty")
     return argv

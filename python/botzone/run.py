@@ -31,6 +31,8 @@ import sys
 import traceback
 from typing import IO, Any, Callable, List, Optional, Tuple
 
+from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
+
 __all__ = ["run", "answer", "KEEP_RUNNING"]
 
 KEEP_RUNNING = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<"
@@ -131,6 +133,12 @@ def run(decide: Callable[[Any], Any], *, mode: str = "auto", keep_running: bool 
         stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = None, wall_size: int = 136) -> None:
     """Run the bot until the input ends (one turn without `keep_running`). See the module docstring."""
     from .state import BotzoneState
+
+    if not callable(decide):
+        raise InvalidTypeError(f"run(decide): decide is your bot's function, state -> answer (e.g. lambda state: "
+                               f"state.legal[0]), got {type(decide).__name__}")
+    if mode not in ("auto", "simple", "json"):
+        raise InvalidArgumentError(f"run: mode is 'auto', 'simple' or 'json', got {mode!r}")
 
     inp = stdin if stdin is not None else sys.stdin
     out = stdout if stdout is not None else sys.stdout

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, List, Tuple
 
-from mahjong_core.errors import ParseError
+from mahjong_core.errors import InvalidTypeError, ParseError
 
 __all__ = ["CODES", "code", "tile_index", "codes_to_tiles", "tiles_to_codes", "is_flower_code"]
 
@@ -45,10 +45,18 @@ def is_flower_code(text: str) -> bool:
 
 def codes_to_tiles(text: "str | Iterable[str]") -> List[int]:
     """Tile indices of space-separated codes (or an iterable of codes)."""
-    items = text.split() if isinstance(text, str) else list(text)
+    try:
+        items = text.split() if isinstance(text, str) else list(text)
+    except TypeError:
+        raise InvalidTypeError(f"codes_to_tiles takes Botzone codes ('W1 B2 ...' or a list of them), got "
+                               f"{type(text).__name__}") from None
     return [tile_index(c) for c in items]
 
 
 def tiles_to_codes(tiles: Iterable[int]) -> str:
     """Space-separated Botzone codes of tile indices."""
-    return " ".join(code(t) for t in tiles)
+    try:
+        iterator = iter(tiles)
+    except TypeError:
+        raise InvalidTypeError(f"tiles_to_codes takes tile indices, got {type(tiles).__name__}") from None
+    return " ".join(code(t) for t in iterator)

@@ -19,7 +19,9 @@ from libc.string cimport memcpy, memset
 
 from mahjong_core._bits cimport mc_kth_bit64, mc_lowest_bit64, mc_popcount64
 
-from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidTypeError
+
+from mahjong_core.env.layout import check_layout_ruleset
 
 #: The attributes `encode` reads (docs/OBSERVATION.md, "Sources").
 SOURCE_ATTRIBUTES = (
@@ -275,9 +277,9 @@ cdef int _ruleset_of(object game) except -1:
     return code
 
 
-def n_planes(str ruleset):
+def n_planes(ruleset):
     """C, the number of planes of `ruleset`'s observation."""
-    return N_PLANES[ruleset]
+    return N_PLANES[check_layout_ruleset(ruleset)]
 
 
 cdef extern from "Python.h":
@@ -706,7 +708,9 @@ def legal_mask(game, seat, out=None):
     Gymnasium's masked sampling takes) for `seat`, written into `out` when given (a writeable int8
     array of that length). Reads `game.legal_actions(seat)` and `game.space`."""
     cdef int s = _check_seat(seat)
-    space = game.space
+    space = getattr(game, "space", None)
+    if space is None:
+        raise InvalidTypeError(f"legal_mask takes a Game (or a BotzoneState), got {type(game).__name__}")
     cdef int size = space.size
     cdef Py_buffer b
     if out is None:

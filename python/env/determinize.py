@@ -43,13 +43,15 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, TypeVar, cast
 
-from mahjong_core.errors import InvalidArgumentError
+from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
 from mahjong_core.game.actions import PASS, WIN
 from mahjong_core.game.constants import (
     AFTER_CLAIM, CHOOSE, CLAIM, DONE, LAST_DRAW, MELD_CHOW, MELD_CONCEALED_KONG, MELD_PUNG, OTHERS, ROB, TURN,
 )
 
 __all__ = ["determinize", "unseen_counts"]
+
+from mahjong_core.game.engine import Game as _Game
 
 if TYPE_CHECKING:
     from mahjong_core.game.engine import Game
@@ -107,6 +109,9 @@ def _void_clean(game: Any, s: int) -> bool:
 
 def determinize(game: GameT, seat: int, rng: Optional[random.Random] = None) -> GameT:
     """A clone of `game` with every tile hidden from `seat` redrawn (see the module docstring)."""
+    if not isinstance(game, _Game):
+        raise InvalidTypeError(f"determinize takes a Game (new_game, a Botzone table's game, an env's "
+                               f"table.game), got {type(game).__name__}")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
         raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
     if game.finished or game.phase == DONE:

@@ -68,7 +68,7 @@ from types import ModuleType
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from mahjong_core import _core
-from mahjong_core.errors import IllegalActionError, InvalidArgumentError, StaleActionError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidTypeError, StaleActionError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Meld
 from mahjong_core.rules.ledger import Ledger
@@ -338,7 +338,7 @@ class Game:
                  dealer: int = 0, shuffled: bool = False, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.OPTIONS)) if options else None
         if unknown:
-            raise TypeError(f"{self.ruleset} games take no option(s) {', '.join(unknown)}"
+            raise InvalidTypeError(f"{self.ruleset} games take no option(s) {', '.join(unknown)}"
                             + (f" (options: {', '.join(self.OPTIONS)})" if self.OPTIONS else ""))
         self.options = {**self.OPTIONS, **options}
         self.rules = rules

@@ -40,7 +40,10 @@ def check_ruleset(ruleset: Any) -> str:
 
 def game_class(ruleset: str) -> Type[Any]:
     """The `Game` subclass that plays `ruleset` (its flow module is imported on first use)."""
-    cls = _GAME_CLASSES.get(ruleset)  # called once per hand: a dict lookup after the first
+    try:
+        cls = _GAME_CLASSES.get(ruleset)  # called once per hand: a dict lookup after the first
+    except TypeError:  # unhashable: no ruleset name
+        cls = None
     if cls is None:
         module, name = REGISTRY[check_ruleset(ruleset)].split(":")
         cls = _GAME_CLASSES[ruleset] = getattr(importlib.import_module(module), name)

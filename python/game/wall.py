@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
 from mahjong_core._core import _blake2b, _blake2b_stream, _shuffle_with_words
-from mahjong_core.errors import InvalidHandError
+from mahjong_core.errors import InvalidArgumentError, InvalidHandError
 from mahjong_core.notation import parse_tiles
 
 __all__ = [
@@ -83,7 +83,7 @@ def seeded_dealer(seed: int, hand_no: int) -> int:
 
 def check_seed(seed: object) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << (8 * _SEED_BYTES):
-        raise ValueError(f"a seed is an integer in 0 .. 2**256 - 1, got {seed!r}")
+        raise InvalidArgumentError(f"a seed is an integer in 0 .. 2**256 - 1, got {seed!r}")
     return seed
 
 
@@ -99,11 +99,11 @@ def shuffled_wall(tiles: Sequence[int], seed: int, hand_no: int = 0) -> List[int
     """`tiles` (ints 0..255) shuffled by the (seed, hand_no) generator (module docstring)."""
     check_seed(seed)
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 128:
-        raise ValueError(f"hand_no is an integer in 0 .. 2**128 - 1, got {hand_no!r}")
+        raise InvalidArgumentError(f"hand_no is an integer in 0 .. 2**128 - 1, got {hand_no!r}")
     try:
         wall = bytearray(tiles)
     except (TypeError, ValueError):
-        raise ValueError(f"shuffled_wall takes a sequence of tile ints 0..255, got {tiles!r}") from None
+        raise InvalidArgumentError(f"shuffled_wall takes a sequence of tile ints 0..255, got {tiles!r}") from None
     # One word per position is nearly always enough (a word is rejected with probability below
     # 0.4%), so the first try gets the words the positions need plus a block; the arithmetic runs
     # natively (it runs once per simulated hand). On the rare miss the stream simply grows.

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any, List, Optional, Sequence, Tuple
 
+from mahjong_core.errors import InvalidTypeError
+
 __all__ = ["plot_simulation", "wilson_interval", "mean_interval", "slot_labels"]
 
 _COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd")
@@ -76,6 +78,8 @@ def slot_labels(result: Any) -> List[str]:
 
 def plot_simulation(result: Any, path: Optional[str] = None) -> Any:
     """A matplotlib Figure of `result` (a `SimulationResult`); saved to `path` when given."""
+    if not hasattr(result, "seats") or not hasattr(result, "ruleset"):
+        raise InvalidTypeError(f"plot_simulation takes what simulate() returns, got {type(result).__name__}")
     plt = _pyplot()
     seats = result.seats
     labels = slot_labels(result)

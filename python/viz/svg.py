@@ -12,6 +12,8 @@ import sys
 from html import escape
 from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
 
+from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
+
 from .table import MeldShown, TableState, TableTracker, from_view
 from .tiles import BACK, NAMES, defs
 
@@ -137,6 +139,8 @@ def hand_svg(hand: Any, *, tile_width: float = 36) -> str:
         # Found at call time, as Hand finds it (mahjong_core.hand._notation): Hand's picture hook
         # imports this module, so importing the notation here would close an import cycle.
         hand = sys.modules["mahjong_core.notation"].parse(hand)
+    elif not hasattr(hand, "tiles") or not hasattr(hand, "melds"):
+        raise InvalidTypeError(f"hand_svg takes a Hand or notation text, got {type(hand).__name__}")
     tiles = [int(t) for t in hand.tiles]
     win = None if hand.win_tile is None else int(hand.win_tile)
     if win is not None:
@@ -187,7 +191,7 @@ def score_rows(score: Any) -> Tuple[str, List[Tuple[str, str, str]], str]:
                 for p in score.patterns]
         times = f" · ×{score.multiplier}" if score.multiplier > 1 else ""
         return "changbai", rows, f"{score.doublings} doublings{times} · value {score.value}"
-    raise TypeError(f"score_svg takes an MCRScore, SichuanScore or ChangbaiScore, not {kind}")
+    raise InvalidTypeError(f"score_svg takes an MCRScore, SichuanScore or ChangbaiScore, not {kind}")
 
 
 def _score_tiles(score: Any) -> Tuple[List[int], Optional[int], List[MeldShown]]:
@@ -259,14 +263,18 @@ def table_state(obj: Any, seat: Optional[int] = None) -> TableState:
     if isinstance(view, dict):
         return from_view(view)
     if isinstance(obj, dict):
-        return from_view(obj)
+        try:
+            return from_view(obj)
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise InvalidArgumentError(f"table_svg: this dict is not a Game.view(seat) dict ({exc!r} is missing or "
+                                       "wrong); pass the game itself, or game.view(seat)") from None
     log = getattr(obj, "log", None)
     if isinstance(log, dict) and "events" in log:  # a Game: rebuilt from its events (rivers keep taken tiles)
         tracker = TableTracker(log)
         for event in log["events"]:
             tracker.apply(event)
         return tracker.state(seat)
-    raise TypeError(f"table_svg takes a Game, a Game.view(seat) dict or a TableState, not {type(obj).__name__}")
+    raise InvalidTypeError(f"table_svg takes a Game, a Game.view(seat) dict or a TableState, not {type(obj).__name__}")
 
 
 def seat_names(state: TableState) -> List[str]:

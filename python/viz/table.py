@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
+from mahjong_core.errors import InvalidTypeError
+
 __all__ = ["MeldShown", "RiverTile", "SeatState", "TableState", "TableTracker", "from_view", "tile_index"]
 
 _NAMES = tuple([f"{r}{s}" for s in "mps" for r in range(1, 10)] + list("ESWNCFP") + list("abcdefgh"))
@@ -93,6 +95,8 @@ class TableTracker:
     `ruleset` and `dealer` whose `deal` event carries `hands` (and optionally `flowers`, `wall`)."""
 
     def __init__(self, log: Mapping[str, Any]) -> None:
+        if not isinstance(log, Mapping):
+            raise InvalidTypeError(f"TableTracker takes a game log (Game.log, a dict), got {type(log).__name__}")
         self.ruleset = str(log.get("ruleset", "mcr"))
         self.wall_tiles = [tile_index(t) for t in log.get("wall") or ()]
         self.dealer = int(log.get("dealer") or 0)

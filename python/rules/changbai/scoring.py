@@ -16,6 +16,8 @@ from mahjong_core import (
     BlockKind, Decomposition, Forms, Hand, InvalidHandError, MeldKind, Tile, decompositions, format_tiles,
 )
 
+from mahjong_core.errors import InvalidTypeError
+
 from .hand import HandLike, as_hand, waiting_hand, winning_hand
 from .patterns import (
     Pattern,
@@ -48,7 +50,7 @@ class WinContext:
     def __post_init__(self) -> None:
         for name in ("self_drawn", "kong_replacement", "after_kong_discard", "robbed_kong"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+                raise InvalidTypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if self.kong_replacement and not self.self_drawn:
             raise InvalidHandError("kong_replacement (杠上花) is a self-drawn win: pass self_drawn=True too")
         if self.self_drawn and self.after_kong_discard:
@@ -146,7 +148,7 @@ def score(
     if kong_replacement and not any(m.kind == MeldKind.KONG for m in h.melds):
         raise InvalidHandError(f"kong_replacement (杠上花): the winner just made a kong, but {h} has none")
     if not isinstance(declared_ready, bool):
-        raise TypeError(f"declared_ready must be True or False, got {declared_ready!r}")
+        raise InvalidTypeError(f"declared_ready must be True or False, got {declared_ready!r}")
     r = resolve(rules)
     if _refusal(h, win, declared_ready, r) is not None:
         return None

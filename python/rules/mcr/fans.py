@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping, Optional, Tuple
 
+from mahjong_core.errors import InvalidTypeError
+
 from . import _native
 
 __all__ = ["FanInfo", "Fan", "FANS", "FAN_BY_ID", "RULE_BOOK_FANS", "OPTIONAL_FANS", "fan"]
@@ -82,6 +84,9 @@ _native.register_fans(_FAN_OBJECTS)
 
 def fan(fan_id: str, count: int = 1) -> Fan:
     """The `Fan` of table id `fan_id` (e.g. "QINGYISE") counted `count` times."""
+    if not isinstance(fan_id, str):
+        raise InvalidTypeError(f"an MCR fan id is a string such as 'QINGYISE', got {type(fan_id).__name__}; ids are "
+                               "listed in mahjong_core.rules.mcr.FANS")
     try:
         info = FAN_BY_ID[fan_id]
     except KeyError:

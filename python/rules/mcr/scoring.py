@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from mahjong_core._core import waits as _waits
-from mahjong_core.errors import InvalidHandError
+from mahjong_core.errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Block, Decomposition
 from mahjong_core.notation import parse as _parse
@@ -377,10 +377,21 @@ def meets_minimum(score_or_hand: Union[MCRScore, HandLike], rules: Union[Rules, 
 # Batch scoring
 
 
+def _numpy() -> Any:
+    """NumPy, which the batch calls need (the `[numpy]` extra)."""
+    try:
+        import numpy
+    except ImportError as exc:
+        raise ImportError('mcr.score_batch and encode_batch need NumPy: pip install "mahjong_core[numpy]"') from exc
+    return numpy
+
+
 def encode_batch(hands: Sequence[HandLike]) -> Any:
     """Encode hands (each with its winning tile and context) as an (N, 52) uint8 record array."""
-    import numpy as np
-
+    np = _numpy()
+    if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+        raise InvalidTypeError(f"encode_batch takes a sequence of hands (Hands or notation texts), got "
+                               f"{type(hands).__name__}")
     records = np.zeros((len(hands), _native.RECORD_BYTES), dtype=np.uint8)
     for i, hand in enumerate(hands):
         h = _as_hand(hand)
@@ -404,12 +415,12 @@ def score_batch(hands: Any, rules: Union[Rules, str, None] = None, *, with_fans:
     `encode_batch`. With `with_fans`, also returns the (N, len(FANS)) fan counts (columns in
     `FANS` order). Needs NumPy.
     """
-    import numpy as np
-
+    np = _numpy()
     r = resolve(rules)
     records = hands if isinstance(hands, np.ndarray) else encode_batch(hands)
     if records.dtype != np.uint8 or records.ndim != 2 or records.shape[1] != _native.RECORD_BYTES:
-        raise ValueError(f"records must be a uint8 array of shape (N, {_native.RECORD_BYTES})")
+        raise InvalidArgumentError(f"records must be a uint8 array of shape (N, {_native.RECORD_BYTES}) (encode_batch "
+                                   f"makes one), got {records.dtype} {records.shape}")
     records = np.ascontiguousarray(records)
     totals = np.empty(records.shape[0], dtype=np.int16)
     counts = np.zeros((records.shape[0], len(FANS)), dtype=np.uint8) if with_fans else None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Mapping, Optional, Tuple, Union
 
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
 from ..ledger import Ledger, check_seat
 from .rules import Rules, resolve
@@ -24,15 +24,24 @@ _SEATS = 4
 _BASE = 8
 
 
-def settle(score: MCRScore, winner: int, discarder: Optional[int] = None,
+def settle(score: Optional[MCRScore], winner: int, discarder: Optional[int] = None,
            rules: Union[Rules, str, None] = None) -> Ledger:
     """Zero-sum payments for a win: each of the three others pays the winner 8; on a discard win the
     discarder also pays the fan total F; on a self-draw each pays 8 + F.
 
     Raises IllegalActionError if the score is below `min_fan` (that is a false win: see
     `false_win_penalty`) or `discarder` does not match how the hand was won; InvalidArgumentError for
-    a seat that is not an integer 0..3.
+    a seat that is not an integer 0..3, or a `score` that is not an `MCRScore` — None included,
+    which `mcr.score` returns for a hand that does not win (so `settle(score(text), ...)` composes,
+    and a hand that does not win is a clear error here).
     """
+    if not isinstance(score, MCRScore):
+        if score is None:
+            raise InvalidArgumentError(
+                "settle needs the score of a winning hand, got None: mcr.score returns None when the hand does not "
+                "win (mahjong_core.is_winning and shanten say why)")
+        raise InvalidArgumentError(f"settle takes the MCRScore that mcr.score returns, got {type(score).__name__} "
+                                   f"{score!r}")
     r = score.rules if rules is None else resolve(rules)
     winner = check_seat(winner, "winner")
     if discarder is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, FrozenSet, Optional, Sequence
 
-from mahjong_core.errors import InvalidHandError
+from mahjong_core.errors import InvalidHandError, InvalidTypeError
 from mahjong_core.hand import Hand
 from mahjong_core.model import MeldKind
 from ..hand_input import as_hand as _as_any_hand
@@ -56,7 +56,9 @@ def check_void_suit(void_suit: Optional[str]) -> Optional[str]:
 
 
 def suits_held(hand: Hand) -> FrozenSet[str]:
-    """The suits among the hand's concealed tiles and melds."""
+    """The suits among the hand's concealed tiles and melds (`hand`: a Hand, or what `as_hand` takes)."""
+    if type(hand) is not Hand:
+        hand = _as_any_hand(hand)
     return suits_of(hand.all_counts)
 
 
@@ -82,7 +84,7 @@ def is_flower_pig(hand: Any) -> bool:
     try:
         items = list(hand)
     except TypeError:
-        raise TypeError(f"expected a hand or an iterable of tiles, got {type(hand).__name__}") from None
+        raise InvalidTypeError(f"expected a hand or an iterable of tiles, got {type(hand).__name__}") from None
     if len(items) == 34 and not any(isinstance(x, (Tile, str)) for x in items):
         return len(suits_held(as_hand(items))) == 3
     suits = set()

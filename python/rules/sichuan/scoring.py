@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from mahjong_core import _core
-from mahjong_core.errors import InvalidHandError
+from mahjong_core.errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Block, BlockKind, Decomposition, MeldKind
 from mahjong_core.rules.records import frozen_record
@@ -101,7 +101,7 @@ class WinContext:
     def __post_init__(self) -> None:
         for name in ("self_drawn", "kong_replacement", "after_kong_discard", "robbed_kong", "first_draw", "dealer"):
             if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+                raise InvalidTypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
         if self.kong_replacement and not self.self_drawn:
             raise InvalidHandError("kong_replacement (杠上花) is a self-drawn win: pass self_drawn=True")
         if self.self_drawn and (self.after_kong_discard or self.robbed_kong):
@@ -694,8 +694,12 @@ def _cap(fan: int, rules: Rules) -> int:
     return fan if rules.max_fan is None else min(fan, rules.max_fan)
 
 
-def hand_points(fan: int, rules: Rules) -> int:
-    """base × 2^(fan−1) for an already capped fan total."""
+def hand_points(fan: int, rules: Optional[Rules] = None) -> int:
+    """base × 2^(fan−1) for an already capped fan total (`rules`: a Rules, a preset name or None)."""
+    if type(rules) is not Rules:
+        rules = Rules.resolve(rules)
+    if isinstance(fan, bool) or not isinstance(fan, int) or fan < 1:
+        raise InvalidArgumentError(f"fan must be an integer >= 1 (a hand's capped fan total), got {fan!r}")
     return rules.base * (1 << (fan - 1))
 
 

@@ -655,7 +655,13 @@ class SichuanSettlement:
 def settle(events: Iterable[Event], rules: Optional[Rules] = None, *, seats: int = 4) -> Ledger:
     """The ledger of a whole hand from its events (see `SichuanSettlement`)."""
     settlement = SichuanSettlement(rules, seats=seats)
-    for event in events:
+    try:
+        iterator = iter(events)
+    except TypeError:
+        raise InvalidArgumentError(
+            f"settle takes the hand's events in order (KongEvent, DiscardWinEvent, SelfDrawEvent, WallEndEvent, "
+            f"LeaveEvent), got {type(events).__name__} {events!r}") from None
+    for event in iterator:
         settlement.apply(event)
     return settlement.ledger
 

@@ -1,0 +1,153 @@
+"""A wrong argument to a public function raises a `MahjongError` that says what the argument takes —
+not an AttributeError, a KeyError or "object of type 'NoneType' has no len()" from deep inside.
+An argument of the wrong type raises `InvalidTypeError`, which is also a `TypeError` (Python's
+convention) and an `InvalidArgumentError` (a `ValueError`).
+
+The table holds the cases found by sweeping every public callable with None and other wrong
+values (the sweep itself is the last test, so a new public function joins it)."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+
+import pytest
+
+import mahjong_core as mc
+from mahjong_core import batch
+from mahjong_core.errors import (
+    InvalidArgumentError, InvalidHandError, InvalidTypeError, MahjongError, ParseError,
+)
+from mahjong_core.rules import mcr, sichuan
+from mahjong_core.tiles import tile_from_str
+
+
+def test_an_invalid_type_error_is_a_type_error_and_an_argument_error():
+    assert issubclass(InvalidTypeError, TypeError)
+    assert issubclass(InvalidTypeError, InvalidArgumentError)
+    assert issubclass(InvalidTypeError, MahjongError)
+    assert mc.InvalidTypeError is InvalidTypeError
+
+
+def _env():
+    pytest.importorskip("numpy")
+    return importlib.import_module("mahjong_core.env")
+
+
+CASES = [
+    # (what, call, the error, a phrase of the message that says what to pass)
+    ("shanten(None)", lambda: mc.shanten(None), InvalidTypeError, "a Hand, notation text or 34 tile counts"),
+    ("waits(None)", lambda: mc.waits(None), InvalidTypeError, "a Hand, notation text or 34 tile counts"),
+    ("is_winning(None)", lambda: mc.is_winning(None), InvalidTypeError, "34 tile counts"),
+    ("effective_tiles(None)", lambda: mc.effective_tiles(None), InvalidTypeError, "34 tile counts"),
+    ("discard_options(None)", lambda: mc.discard_options(None), InvalidTypeError, "34 tile counts"),
+    ("decompositions(None)", lambda: mc.decompositions(None), InvalidTypeError, "34 tile counts"),
+    ("shanten(a set of 34)", lambda: mc.shanten(set(range(34))), InvalidTypeError, "34 tile counts"),
+    ("shanten(float counts)", lambda: mc.shanten([0.5] * 34), InvalidTypeError, "the count of 1m is 0.5"),
+    ("parse(None)", lambda: mc.parse(None), InvalidTypeError, "notation string"),
+    ("parse_tiles(None)", lambda: mc.parse_tiles(None), InvalidTypeError, "notation text"),
+    ("parse_tiles([])", lambda: mc.parse_tiles([]), InvalidTypeError, "notation text"),
+    ("format_hand(None)", lambda: mc.format_hand(None), InvalidTypeError, "takes a Hand"),
+    ("format_tiles(None)", lambda: mc.format_tiles(None), InvalidTypeError, "iterable of tiles"),
+    ("format_tiles(text)", lambda: mc.format_tiles("123m"), InvalidTypeError, "parse_tiles reads text"),
+    ("format_tiles([99])", lambda: mc.format_tiles([99]), InvalidArgumentError, "99 is not a tile"),
+    ("tile_from_str(None)", lambda: tile_from_str(None), InvalidTypeError, "text such as '5p'"),
+    ("tile_from_str('0m')", lambda: tile_from_str("0m"), ParseError, "expected 1m..9m"),
+    ("batch.shanten(None)", lambda: batch.shanten(None), InvalidTypeError, "(N, 34) uint8 array"),
+    ("mcr.settle(None)", lambda: mcr.settle(None, winner=0), InvalidArgumentError, "does not win"),
+    ("mcr.settle(text)", lambda: mcr.settle("123m", winner=0), InvalidArgumentError, "the MCRScore that mcr.score"),
+    ("mcr.fan(None)", lambda: mcr.fan(None), InvalidTypeError, "a string such as 'QINGYISE'"),
+    ("mcr.encode_batch(None)", lambda: mcr.encode_batch(None), InvalidTypeError, "a sequence of hands"),
+    ("sichuan.settle(None)", lambda: sichuan.settle(None), InvalidArgumentError, "the hand's events"),
+    ("sichuan.hand_points(0)", lambda: sichuan.hand_points(0), InvalidArgumentError, "integer >= 1"),
+    ("sichuan.suits_held(None)", lambda: sichuan.suits_held(None), InvalidHandError, "a Hand, a notation string"),
+    ("tile_set([])", lambda: importlib.import_module("mahjong_core.game").tile_set([]), InvalidArgumentError,
+     "ruleset must be one of"),
+    ("shuffled_wall(seed None)", lambda: importlib.import_module("mahjong_core.game").shuffled_wall([0] * 136, None),
+     InvalidArgumentError, "a seed is an integer"),
+    ("botzone.codes_to_tiles(None)", lambda: importlib.import_module("mahjong_core.botzone").codes_to_tiles(None),
+     InvalidTypeError, "Botzone codes"),
+    ("botzone.tiles_to_codes(None)", lambda: importlib.import_module("mahjong_core.botzone").tiles_to_codes(None),
+     InvalidTypeError, "tile indices"),
+    ("botzone.ProgramBot(None)", lambda: importlib.import_module("mahjong_core.botzone").ProgramBot(None),
+     InvalidTypeError, "a command line"),
+    ("viz.TableTracker(None)", lambda: importlib.import_module("mahjong_core.viz").TableTracker(None),
+     InvalidTypeError, "a game log"),
+    ("viz.hand_svg(None)", lambda: importlib.import_module("mahjong_core.viz").hand_svg(None), InvalidTypeError,
+     "a Hand or notation text"),
+    ("viz.table_svg({})", lambda: importlib.import_module("mahjong_core.viz").table_svg({}), InvalidArgumentError,
+     "not a Game.view(seat) dict"),
+    ("viz.plot_simulation(None)", lambda: importlib.import_module("mahjong_core.viz").plot_simulation(None),
+     InvalidTypeError, "what simulate() returns"),
+    ("env.n_planes(None)", lambda: _env().n_planes(None), InvalidArgumentError, "ruleset must be one of"),
+    ("env.plane_names([])", lambda: _env().plane_names([]), InvalidArgumentError, "ruleset must be one of"),
+    ("env.legal_mask(None, 0)", lambda: _env().legal_mask(None, 0), InvalidTypeError, "takes a Game"),
+    ("env.determinize(None, 0)", lambda: _env().determinize(None, 0), InvalidTypeError, "takes a Game"),
+]
+
+
+@pytest.mark.parametrize("what,call,error,phrase", CASES, ids=[c[0] for c in CASES])
+def test_a_wrong_argument_raises_a_mahjong_error_that_says_what_to_pass(what, call, error, phrase):
+    with pytest.raises(error) as caught:
+        call()
+    assert phrase in str(caught.value), str(caught.value)
+
+
+def test_an_empty_batch_gives_empty_results():
+    np = pytest.importorskip("numpy")
+    for empty in (b"", [], ()):
+        assert batch.shanten(empty).shape == (0,)
+        assert batch.is_winning(empty).shape == (0,)
+        assert batch.waits(empty).shape == (0, 34)
+    assert batch.shanten(np.zeros((0, 34), np.uint8)).shape == (0,)
+
+
+def test_a_none_for_a_score_that_does_not_win_composes_with_settle():
+    """`mcr.score` gives None for a hand that does not win; `settle` of it is a clear error."""
+    assert mcr.score("123m456p789s11sEEW") is None
+    with pytest.raises(InvalidArgumentError, match="does not win"):
+        mcr.settle(mcr.score("123m456p789s11sEEW"), winner=0)
+    assert sichuan.hand_points(3) == sichuan.hand_points(3, sichuan.Rules.resolve(None)) > 0
+
+
+#: (module, public name) -> why a wrong first argument may raise something other than a MahjongError
+SWEEP_EXEMPT = {
+    ("mahjong_core.rules.mcr", "fan"): "an unknown fan id is a KeyError (a lookup by id; tested in test_mcr_fans)",
+    ("mahjong_core.game", "ActionSpace"): "built by the rulesets, not by users",
+}
+SWEEP_MODULES = ("mahjong_core", "mahjong_core.rules.mcr", "mahjong_core.rules.sichuan", "mahjong_core.rules.changbai",
+                 "mahjong_core.game", "mahjong_core.botzone", "mahjong_core.viz", "mahjong_core.batch")
+FILL = {"ruleset": "mcr", "seat": 0, "winner": 0}
+
+
+def test_every_public_function_answers_a_wrong_first_argument_with_a_mahjong_error():
+    """None, a float, a list and an object as the first argument of every public function (classes
+    and enums aside: their constructors follow Python's conventions), the other required
+    arguments plausible: whatever it raises is a MahjongError."""
+    strays = []
+    swept = 0
+    for name in SWEEP_MODULES:
+        module = importlib.import_module(name)
+        for public in getattr(module, "__all__", ()):
+            fn = getattr(module, public)
+            if isinstance(fn, type) or not callable(fn) or (name, public) in SWEEP_EXEMPT:
+                continue
+            try:
+                parameters = list(inspect.signature(fn).parameters.values())
+            except (TypeError, ValueError):
+                continue
+            required = [p for p in parameters if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY,
+                                                                                      p.POSITIONAL_OR_KEYWORD)]
+            if not required or any(p.default is p.empty and p.kind is p.KEYWORD_ONLY for p in parameters):
+                continue
+            swept += 1
+            for bad in (None, 1.5, [None], object()):
+                args = [bad] + [FILL.get(p.name, "123m456p789s11sEEE") for p in required[1:]]
+                try:
+                    fn(*args)
+                except MahjongError:
+                    pass
+                except Exception as exc:  # noqa: BLE001 - what the test is about
+                    strays.append(f"{name}.{public}({bad!r}, ...): {type(exc).__name__}: {exc}")
+    assert swept > 40
+    assert strays == [], "\n".join(strays)
