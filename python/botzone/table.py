@@ -48,7 +48,11 @@ _WITH_FLOWERS = sorted(_STANDARD + list(range(34, 42)))
 def parse_walltiles(walltiles: Union[str, Sequence[Any]]) -> List[int]:
     """The tiles of a `walltiles` string ("W1 B2 ...", Botzone's `initdata.walltiles`) or a sequence
     of codes / tile indices: 136 tiles, or 144 with the 8 flowers, each kind exactly four times."""
-    items = walltiles.split(" ") if isinstance(walltiles, str) else list(walltiles)
+    try:
+        items = walltiles.split(" ") if isinstance(walltiles, str) else list(walltiles)
+    except TypeError:
+        raise BotzoneProtocolError(f"initdata.walltiles is a string of tile codes ('W1 B2 ...') or a sequence of codes "
+                                   f"or tile indices, got {type(walltiles).__name__}") from None
     tiles = []
     for i, item in enumerate(items):
         if isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 42:

@@ -18,6 +18,8 @@ from __future__ import annotations
 import sys
 from typing import Any, Optional
 
+from mahjong_core.errors import InvalidTypeError
+
 from ._deps import gymnasium
 
 __all__ = ["ENV_IDS", "ENTRY_POINT", "register_envs", "register_on_import"]
@@ -31,7 +33,11 @@ def register_envs(gym: Any = None) -> None:
     """Register the three ids with Gymnasium (idempotent). `gym`: the gymnasium module (imported
     here when None; ImportError naming the install line when it is missing)."""
     gym = gym if gym is not None else gymnasium()
-    registry = gym.envs.registration.registry
+    try:
+        registry = gym.envs.registration.registry
+    except AttributeError:
+        raise InvalidTypeError(f"register_envs(gym): gym is the gymnasium module (or None to import it), got "
+                               f"{type(gym).__name__}") from None
     for ruleset, env_id in ENV_IDS.items():
         if env_id not in registry:
             gym.register(id=env_id, entry_point=ENTRY_POINT, kwargs={"ruleset": ruleset})
