@@ -34,7 +34,7 @@ def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]], *, caption:
 
     parts = ["<div>", "<table>"]
     if caption:
-        parts.append(f'<caption style="text-align:left; white-space:nowrap">{escape(caption)}</caption>')
+        parts.append(f'<caption style="text-align:left; white-space:nowrap">{escape(str(caption))}</caption>')
     parts.append(f"<thead><tr>{cells('th', header)}</tr></thead>")
     parts.append("<tbody>" + "".join(f"<tr>{cells('td', row)}</tr>" for row in rows) + "</tbody>")
     parts.append("</table>")

@@ -31,9 +31,11 @@ import dataclasses
 from collections import deque
 from typing import Any, Deque, Dict, List, Mapping, Optional, Sequence, Set, Tuple, Union
 
+from mahjong_core.errors import InvalidTypeError
 from mahjong_core.game.actions import (
     ADDED_KONG, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, WIN, Action, ActionKind,
 )
+from mahjong_core.rules.ledger import check_seat
 
 from .game import BotzoneGame
 from .protocol import BotzoneProtocolError, split_response
@@ -222,6 +224,15 @@ class Table:
         `actions` of `seat` now: the answers the judge accepts without a penalty (a pung or chow: one
         text per discard after it)."""
         out: Dict[str, Tuple[Action, Optional[Action]]] = {}
+        seat = check_seat(seat)
+        try:
+            listed: List[Any] = list(actions)
+        except TypeError:
+            listed = [actions]
+        if not all(isinstance(a, Action) for a in listed):
+            raise InvalidTypeError(f"answer_actions takes the engine's legal Actions of the seat "
+                                   f"(game.legal_actions(seat)), got {actions!r}")
+        actions = listed
         for action in actions:
             for text in self._texts(seat, action):
                 discard = DISCARD[tile_index(text.rsplit(" ", 1)[1])] if action.kind in (
@@ -234,6 +245,10 @@ class Table:
         "OK" by default; anything else — "TLE", "RE" — is punished like a WA under that name)."""
         if self.finished:
             raise BotzoneProtocolError("the game is over; no more responses are accepted")
+        if not isinstance(responses, Mapping):
+            raise InvalidTypeError(f"respond takes {{seat: response text}} for the four seats, got {type(responses).__name__}")
+        if verdicts is not None and not isinstance(verdicts, Mapping):
+            raise InvalidTypeError(f"respond: verdicts is {{seat: 'OK' | 'TLE' | ...}} or None, got {type(verdicts).__name__}")
         texts: Dict[int, str] = {}
         marks: Dict[int, str] = {}
         for seat in range(4):

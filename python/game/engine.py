@@ -648,6 +648,8 @@ class Game:
     def dealt_tiles(self, seat: int) -> List[int]:
         """The tiles dealt to `seat` in wall order (13, the dealer 14; flowers included — the flower
         events say what replaced them)."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = _seat_arg(seat)
         k = (seat - self.dealer) % 4
         tiles = self.wall[13 * k: 13 * k + 13]
         return tiles + [self.wall[52]] if k == 0 else tiles
@@ -1747,11 +1749,19 @@ class Game:
 
     def core_melds(self, seat: int) -> Tuple[Meld, ...]:
         """The seat's melds as core `Meld` objects (claim markers relative to the seat)."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = _seat_arg(seat)
         return tuple([_core_meld(m) for m in self.melds[seat]])
 
     def hand_of(self, seat: int, win_tile: int = -1, *, add: bool = True) -> Hand:
         """The seat's hand as a core `Hand` (melds included). With `win_tile` >= 0 it is the winning
         tile: added to the concealed tiles (unless `add=False`: already there)."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = _seat_arg(seat)
+        if not (type(win_tile) is int and -1 <= win_tile < 34):
+            if isinstance(win_tile, bool) or not isinstance(win_tile, int) or not -1 <= win_tile < 34:
+                raise InvalidArgumentError(f"hand_of: win_tile is a tile index 0..33 (or -1: none), got {win_tile!r}")
+            win_tile = int(win_tile)
         counts = bytearray(self.hands[seat])
         if win_tile >= 0:
             if add:

@@ -29,7 +29,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence
 
 from mahjong_core.game.actions import DECLARE, Action
 from mahjong_core.game.constants import MELD_ADDED_KONG, MELD_CONCEALED_KONG
-from mahjong_core.game.engine import Game, _shanten_m, _waits_mask_m
+from mahjong_core.game.engine import Game, _seat_arg, _shanten_m, _waits_mask_m
 from mahjong_core.errors import InvalidArgumentError
 from mahjong_core.hand import Hand as _HAND
 from mahjong_core.tiles import Forms, Tile
@@ -141,6 +141,9 @@ class MCRGame(Game):
         _load_direct(self.mcr)
 
     def seat_wind(self, seat: int) -> int:
+        """The seat's wind, 0..3 = E S W N (the dealer is East)."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = _seat_arg(seat)
         return (seat - self.dealer) % 4
 
     # -- the deal and 补花 ------------------------------------------------------------------------

@@ -38,7 +38,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from mahjong_core.game.actions import SUIT_LETTERS, VOID, Action
 from mahjong_core.errors import IllegalActionError
 from mahjong_core.game.constants import CHOOSE, CLAIM, MELD_ADDED_KONG, MELD_CONCEALED_KONG, MELD_KONG, ROB
-from mahjong_core.game.engine import Game, _held_kinds, _waits_mask_m
+from mahjong_core.game.engine import Game, _held_kinds, _seat_arg, _waits_mask_m
 from mahjong_core.game.view import revealed_choices
 from mahjong_core.game.wall import seeded_dealer, standard_tiles
 from mahjong_core.hand import Hand
@@ -170,6 +170,8 @@ class SichuanGame(Game):
 
     def void_suit(self, seat: int) -> Optional[str]:
         """The seat's 定缺 suit letter once revealed (None before)."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = _seat_arg(seat)
         v = self.void[seat]
         return None if v < 0 or self.phase == CHOOSE else SUIT_LETTERS[v]
 
