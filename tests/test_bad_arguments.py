@@ -239,3 +239,57 @@ def test_every_public_method_answers_a_wrong_argument_with_a_mahjong_error():
     assert len(calls) > 500
     strays = _strays(calls)
     assert strays == [], "\n".join(strays)
+
+
+#: methods of the environments that are the libraries' own (Gymnasium's wrapper attributes)
+ENV_METHOD_EXEMPT = {"get_wrapper_attr", "has_wrapper_attr", "set_wrapper_attr", "close"}
+
+
+def _environments():
+    env = pytest.importorskip("mahjong_core.env") if importlib.util.find_spec("pettingzoo") else None
+    if env is None or importlib.util.find_spec("gymnasium") is None:
+        pytest.skip("the [rl] extra (numpy, gymnasium, pettingzoo) is not installed")
+
+    def started(make):
+        def build():
+            instance = make()
+            instance.reset(seed=1)
+            return instance
+        return build
+
+    yield "aec_env", started(lambda: env.aec_env("mcr"))
+    yield "parallel_env", started(lambda: env.parallel_env("sichuan"))
+    yield "MahjongEnv", started(lambda: env.MahjongEnv("changbai", opponents="greedy"))
+    yield "VectorEnv", started(lambda: env.VectorEnv("mcr", 3))
+
+
+def test_every_environment_method_answers_a_wrong_argument_with_a_mahjong_error():
+    """The environments' methods (step, reset, observe, sample_action, ...), each argument wrong in
+    turn — by position, or by keyword where it has a default — on a freshly reset environment."""
+    np = pytest.importorskip("numpy")
+    calls = []
+    for label, make in _environments():
+        sample = make()
+        for name in dir(sample):
+            if (name.startswith("_") or name in ENV_METHOD_EXEMPT
+                    or isinstance(getattr(type(sample), name, None), property)):
+                continue
+            method = getattr(sample, name)
+            if not callable(method):
+                continue
+            try:
+                parameters = [p for p in inspect.signature(method).parameters.values()
+                              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
+            except (TypeError, ValueError):
+                continue
+            for p in parameters:
+                for bad in (None, "zz", -1, 99, 1.5, [None], object(), np.array([1.5])):
+                    if bad is None and p.default is None:
+                        continue
+                    keyword = p.kind is p.KEYWORD_ONLY or p.default is not p.empty
+                    calls.append((f"{label}.{name}({p.name}={bad!r})",
+                                  lambda make=make, name=name, p=p, bad=bad, keyword=keyword:
+                                  getattr(make(), name)(**{p.name: bad}) if keyword else getattr(make(), name)(bad)))
+    assert len(calls) > 100
+    strays = _strays(calls)
+    assert strays == [], "\n".join(strays)

@@ -507,7 +507,7 @@ cdef class AECCore:
         if seat < 0:
             raise InvalidArgumentError(f"agent_selection must be one of {', '.join(_AGENTS)}, got {agent!r}")
         if rng is None or not hasattr(rng, "random"):
-            rng = _numpy().random.default_rng(rng)
+            rng = _numpy_generator(rng, "sample_action", " or anything with random() (a random.Random)")
         u = rng.random()  # (first: the caller's code runs here, before the question is read)
         legal = self._legal_now(seat, &bits)
         count = len(<list>legal) if legal is not None else mc_popcount64(bits)

@@ -6,6 +6,8 @@ import importlib
 import sys
 from typing import Any
 
+from mahjong_core.errors import InvalidArgumentError
+
 __all__ = ["numpy", "gymnasium", "pettingzoo", "require"]
 
 _HINT = 'pip install "mahjong_core[rl]"'
@@ -24,6 +26,19 @@ def require(name: str) -> Any:
 
 def numpy() -> Any:
     return require("numpy")
+
+
+def numpy_generator(rng: Any, who: str, also: str = "") -> Any:
+    """`rng` as a NumPy Generator: itself, or a new one from a seed or None (fresh entropy);
+    InvalidArgumentError naming `who` otherwise (`also`: what else the caller takes)."""
+    np = numpy()
+    if isinstance(rng, np.random.Generator):
+        return rng
+    try:
+        return np.random.default_rng(rng)
+    except (TypeError, ValueError):
+        raise InvalidArgumentError(f"{who}: rng is a NumPy Generator{also}, a seed (a non-negative integer) or None, "
+                                   f"got {rng!r}") from None
 
 
 def gymnasium() -> Any:

@@ -113,6 +113,11 @@ cdef object _numpy():
     return _np
 
 
+def _numpy_generator(rng, who, also=""):
+    from mahjong_core.env._deps import numpy_generator
+    return numpy_generator(rng, who, also)
+
+
 cdef extern from *:
     """
     #include <structmember.h>  /* PyMemberDef, T_OBJECT_EX (3.11 and later) */

@@ -34,7 +34,7 @@ from .layout import N_PLANES
 from .opponents import bot_rng, play_until, resolve_opponents, start_hand
 from .registration import ENV_IDS, register_envs
 from .render import RENDER_MODES, render_table
-from .table import Table, to_code
+from .table import Table, check_env_seed, to_code
 
 __all__ = ["MahjongEnv", "register_envs", "ENV_IDS"]
 
@@ -85,6 +85,8 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
         return 0.0 if deltas is None else deltas[self.seat] * self.table.reward_scale
 
     def reset(self, *, seed: Optional[int] = None, options: Optional[dict] = None) -> Tuple[Dict[str, Any], dict]:
+        if seed is not None:
+            seed = check_env_seed(seed)  # (before Gymnasium's own check, which raises its own error class)
         super().reset(seed=seed)
         table = self.table
         game = table.reset(seed)

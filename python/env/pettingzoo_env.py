@@ -23,9 +23,9 @@ Keyword arguments: `rules` (preset name, Rules or dict of overrides), `reward_sc
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Mapping, Optional
 
-from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidTypeError
 from mahjong_core.game.actions import SPACES
 from mahjong_core.game.registry import game_class
 
@@ -192,6 +192,9 @@ class _ParallelMixin(_Common):
     def step(self, actions: Dict[str, Any]) -> Any:
         if not self._started or not self.agents:
             raise IllegalActionError("the hand is over: call reset() before step()")
+        if not isinstance(actions, Mapping):
+            raise InvalidTypeError(f"step takes {{agent: action code}} for the agents that must answer, got "
+                                   f"{type(actions).__name__}")
         game = self.table.game
         waiting = [s for s in sorted(game._pending) if s not in game._answers]
         missing = [AGENTS[s] for s in waiting if AGENTS[s] not in actions]

@@ -6,6 +6,8 @@ pending table directly (hot path: one call per decision; `Game.pending()` would 
 
 from __future__ import annotations
 
+import operator
+
 from typing import Any, List, Optional
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
@@ -45,6 +47,17 @@ def to_code(action: Any) -> int:
         raise IllegalActionError(f"an action is an integer code of the ruleset's ActionSpace, got {action!r}") from None
 
 
+def check_env_seed(seed: Any) -> int:
+    """A `reset(seed=...)` of the environments: a non-negative integer (NumPy's included)."""
+    try:
+        value = -1 if isinstance(seed, bool) else operator.index(seed)
+    except TypeError:
+        value = -1
+    if value < 0:
+        raise InvalidArgumentError(f"seed must be a non-negative integer (or None: the next hand), got {seed!r}")
+    return value
+
+
 class Table:
     """Hands of one ruleset, dealt in sequence from a seed: hand k is `new_game(ruleset, seed=seed,
     hand_no=k)` with dealer k % 4 (drawn from the seed where the rules say so; seat 0 on the Botzone
@@ -69,9 +82,7 @@ class Table:
     def reset(self, seed: Optional[int] = None) -> Any:
         """Deal the next hand (with `seed`: hand 0 of that seed)."""
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-                raise InvalidArgumentError(f"seed must be a non-negative integer, got {seed!r}")
-            self.seed = seed
+            self.seed = check_env_seed(seed)
             self.hand_no = 0
         else:
             self.hand_no += 1

@@ -23,17 +23,17 @@ from __future__ import annotations
 
 from typing import Any, List, Optional, Sequence, Tuple
 
-from mahjong_core.errors import IllegalActionError, InvalidArgumentError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidTypeError
 from mahjong_core.game import native
 from mahjong_core.game.actions import SPACES
 from mahjong_core.game.registry import game_class
 
 from . import spaces
-from ._deps import gymnasium, numpy
+from ._deps import gymnasium, numpy, numpy_generator
 from ._encode import StepKernel
 from .layout import N_PLANES
 from .opponents import bot_rng, play_until, resolve_opponents, start_hand
-from .table import Table, next_seat, to_code
+from .table import Table, check_env_seed, next_seat, to_code
 
 __all__ = ["VectorEnv"]
 
@@ -128,9 +128,12 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         if seed is None:
             seeds: Sequence[Optional[int]] = [None if self._started else i for i in range(n)]
         elif isinstance(seed, int) and not isinstance(seed, bool):
-            seeds = [seed + i for i in range(n)]
+            seeds = [check_env_seed(seed) + i for i in range(n)]
         else:
-            seeds = list(seed)
+            try:
+                seeds = [None if s is None else check_env_seed(s) for s in seed]
+            except TypeError:
+                raise InvalidTypeError(f"reset: seed is an integer, one per sub-env ({n}) or None, got {seed!r}") from None
             if len(seeds) != n:
                 raise InvalidArgumentError(f"reset: give one seed per sub-env ({n}), got {len(seeds)}")
         for i in range(n):
@@ -142,8 +145,13 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         if not self._started:
             raise IllegalActionError("call reset() before step()")
         n = self.num_envs
-        if len(actions) != n:
-            raise IllegalActionError(f"step: give {n} actions (one per sub-env), got {len(actions)}")
+        try:
+            given = len(actions)
+        except TypeError:
+            raise InvalidTypeError(f"step takes {n} action codes (an array or a sequence), "
+                                   f"got {type(actions).__name__}") from None
+        if given != n:
+            raise IllegalActionError(f"step: give {n} actions (one per sub-env), got {given}")
         if actions.__class__ is np_ndarray and actions.ndim == 1 and actions.dtype.kind in "iu":
             codes = actions.tolist()  # exact Python ints (the common case: a policy's argmax)
         else:
@@ -161,8 +169,7 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         if not self._started:
             raise IllegalActionError("call reset() before sample_actions()")
         np = numpy()
-        if not isinstance(rng, np.random.Generator):
-            rng = np.random.default_rng(rng)
+        rng = numpy_generator(rng, "sample_actions")
         out = np.empty(self.num_envs, np.int64)
         self._kernel.sample(rng.random(self.num_envs), out)
         return out
