@@ -49,8 +49,9 @@ _CHECK = textwrap.dedent("""
 
 @pytest.mark.parametrize("order", ["submodules first", "names first"])
 def test_a_public_name_is_its_object_whatever_was_imported_first(order):
+    # (from /, not the checkout: there the source folder would shadow an installed package)
     result = subprocess.run([sys.executable, "-c", _CHECK, json.dumps(PACKAGES), order],
-                            capture_output=True, text=True, timeout=120)
+                            capture_output=True, text=True, timeout=120, cwd="/")
     assert result.returncode == 0, result.stderr[-3000:]
     report = json.loads(result.stdout)
     assert report["wrong"] == []
