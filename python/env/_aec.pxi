@@ -199,6 +199,21 @@ cdef class AECCore:
         self._dealt = True
         self.agent_selection = _AGENTS[self._read_question(-1)]
 
+    def _snapshot(self):
+        """What a copy of the environment needs of the C fields besides PettingZoo's attributes:
+        (ledger entries paid out as rewards, whether `rewards` is all zero)."""
+        return self._paid, bool(self._rewards_zero)
+
+    def _resume(self, game, Py_ssize_t paid, bint rewards_zero, agent_selection):
+        """A copy's hand (`pettingzoo_env._restore`): `game` with `paid` of its ledger's entries
+        already paid out; the engine's question is read afresh, `agent_selection` kept as it was."""
+        self._begin(game)
+        if not 0 <= paid <= len(self._entries):
+            raise InvalidArgumentError(f"a copied environment paid {paid} of {len(self._entries)} ledger entries")
+        self._paid = paid
+        self._rewards_zero = rewards_zero
+        self.agent_selection = agent_selection
+
     property agent_selection:
         """The agent whose decision the engine waits for (PettingZoo's attribute)."""
         def __get__(self):

@@ -47,7 +47,9 @@ def _class(kind: str) -> Any:
     if cls is None:
         pz = pettingzoo()
         # (AECCore first: its C `last`, `observe`, `step` and `agent_iter` come before PettingZoo's)
-        _CLASSES["aec"] = type("MahjongAECEnv", (AECCore, _AECMixin, pz.AECEnv), {"__doc__": _AECMixin.__doc__})
+        # (`__reduce__` in the class itself: AECCore's, which cannot pickle a C object, comes first)
+        _CLASSES["aec"] = type("MahjongAECEnv", (AECCore, _AECMixin, pz.AECEnv),
+                               {"__doc__": _AECMixin.__doc__, "__reduce__": _Common.__reduce__})
         _CLASSES["parallel"] = type("MahjongParallelEnv", (_ParallelMixin, pz.ParallelEnv),
                                     {"__doc__": _ParallelMixin.__doc__})
         cls = _CLASSES[kind]
@@ -55,6 +57,15 @@ def _class(kind: str) -> Any:
 
 
 _CLASSES: Dict[str, Any] = {}
+
+
+def _restore(kind: str, init: tuple, state: Dict[str, Any]) -> Any:
+    """An environment as `_Common.__reduce__` described it: built with the constructor's arguments,
+    then set where the original's play stood."""
+    ruleset, rules, reward_scale, render_mode, options = init
+    env = _class(kind)(ruleset, rules=rules, reward_scale=reward_scale, render_mode=render_mode, **options)
+    env._set_state(state)
+    return env
 
 
 def aec_env(ruleset: str, **kwargs: Any) -> Any:
@@ -73,6 +84,7 @@ class _Common:
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'rgb_array', got {render_mode!r}")
         self.table = Table(ruleset, rules, reward_scale, **options)
+        self._init = (ruleset, rules, reward_scale, render_mode, dict(options))  # (for copies: `__reduce__`)
         self.ruleset = self.table.ruleset
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
@@ -128,6 +140,13 @@ class _Common:
     def close(self) -> None:
         pass
 
+    def __reduce__(self) -> Any:
+        """Pickling and `copy.deepcopy` — SuperSuit's vector wrappers copy an environment so, search
+        bots copy one to look ahead: the constructor's arguments and where play stands (the table,
+        whose game pickles whole, and PettingZoo's attributes). The copy plays on as the original
+        would and shares nothing with it."""
+        return (_restore, (self._kind, self._init, self._get_state()))
+
     def __repr__(self) -> str:
         """`MahjongAECEnv('mcr', seed 1, hand 0, step 12, agent_selection='player_2')`; `str(env)`
         stays PettingZoo's (the metadata name)."""
@@ -165,6 +184,30 @@ class _AECMixin(_Common):
         self.infos = {a: {} for a in AGENTS}  # type: ignore[var-annotated]
         self._begin(game)  # type: ignore[attr-defined]  # its first question; agent_selection: the seat asked
 
+    _kind = "aec"
+
+    def _get_state(self) -> Dict[str, Any]:
+        state: Dict[str, Any] = {"table": self.table, "started": self._started}
+        if self._started:
+            paid, rewards_zero = self._snapshot()  # type: ignore[attr-defined]
+            state.update(agents=self.agents, rewards=self.rewards, cumulative=self._cumulative_rewards,
+                         terminations=self.terminations, truncations=self.truncations, infos=self.infos,
+                         agent_selection=self.agent_selection, paid=paid, rewards_zero=rewards_zero)
+        return state
+
+    def _set_state(self, state: Dict[str, Any]) -> None:
+        self.table = state["table"]
+        self._started = state["started"]
+        if self._started:
+            self.agents = state["agents"]
+            self.rewards = state["rewards"]
+            self._cumulative_rewards = state["cumulative"]
+            self.terminations = state["terminations"]
+            self.truncations = state["truncations"]
+            self.infos = state["infos"]
+            self._resume(self.table.game, state["paid"], state["rewards_zero"],  # type: ignore[attr-defined]
+                         state["agent_selection"])
+
     def action_masks(self, agent: Optional[str] = None) -> Any:
         """The legal actions of `agent` (default: `agent_selection`) as a bool array of shape (A,)
         (the name maskable-PPO libraries call; the same as its observation's "action_mask")."""
@@ -183,6 +226,16 @@ class _ParallelMixin(_Common):
         self._started = True
         self.agents = list(AGENTS)
         return {a: self._observe(s) for s, a in enumerate(AGENTS)}, {a: {} for a in AGENTS}
+
+    _kind = "parallel"
+
+    def _get_state(self) -> Dict[str, Any]:
+        return {"table": self.table, "started": self._started, "agents": self.agents}
+
+    def _set_state(self, state: Dict[str, Any]) -> None:
+        self.table = state["table"]
+        self._started = state["started"]
+        self.agents = state["agents"]
 
     def action_masks(self) -> Dict[str, Any]:
         """Every agent's legal actions as a bool array of shape (A,) (all False for an agent with
