@@ -79,6 +79,11 @@ def parallel_env(ruleset: str, **kwargs: Any) -> Any:
 
 
 class _Common:
+    _kind: str  # "aec" or "parallel": the class `_restore` rebuilds
+
+    def _get_state(self) -> Dict[str, Any]:  # (each environment says what a copy needs)
+        raise NotImplementedError
+
     def _setup(self, ruleset: str, rules: Any, reward_scale: float, render_mode: Optional[str],
                options: Dict[str, Any]) -> None:
         if render_mode is not None and render_mode not in RENDER_MODES:
