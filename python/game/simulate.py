@@ -26,6 +26,7 @@ Intervals (`stats`) are t intervals over independent units: hands, or walls in d
 
 from __future__ import annotations
 
+import os
 import pickle
 import time
 from array import array
@@ -34,7 +35,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from mahjong_core._display import text_line
-from mahjong_core.errors import InvalidArgumentError
+from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
 
 from .backends import Job, TaskResult, run_job
 from .bots import Bot, hand_stream, start_hand
@@ -538,6 +539,12 @@ def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] 
     job = Job(ruleset, rules, seed, specs, bool(duplicate))
     hpu = job.hands_per_unit
     units = hands // hpu
+    if (progress is not None and progress is not True and progress is not False  # (identity: a bar's == may fail)
+            and not callable(getattr(progress, "update", None))):
+        raise InvalidTypeError(f"progress is True (the built-in bar), None or anything with update(n) (a tqdm bar), "
+                               f"got {type(progress).__name__}")
+    if out is not None and not isinstance(out, (str, os.PathLike)):
+        raise InvalidTypeError(f"out is the path of a JSONL results file, got {type(out).__name__}")
     bar = ProgressBar(hands, label=f"{ruleset} ") if progress is True else progress or None
 
     started = time.perf_counter()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence
 
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, InvalidTypeError
 
 from .constants import CHOOSE, MELD_CHOW, MELD_CONCEALED_KONG, MELD_NAMES, MELD_PUNG, PHASES
 from .wall import tile_name
@@ -50,6 +50,8 @@ def revealed_choices(game: Any, viewer: int, values: Sequence[int]) -> List[Opti
 def seat_view(game: Any, seat: int) -> Dict[str, Any]:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
         raise IllegalActionError(f"seat must be 0..3, got {seat!r}")
+    if not hasattr(game, "hands") or not hasattr(game, "space"):
+        raise InvalidTypeError(f"seat_view takes a Game, got {type(game).__name__}")
     hand = game.hands[seat]
     code_of = game.space.code_of_uid
     actions = game.legal_actions(seat)

@@ -78,6 +78,9 @@ def tile_set(ruleset: str, flowers: bool = False) -> List[int]:
 def seeded_dealer(seed: int, hand_no: int) -> int:
     """A dealer drawn from the seed (Sichuan `dealer_rule="random"`, Changbai `first_dealer="random"`)."""
     # (BLAKE2b natively, the bytes of hashlib.blake2b(b"dealer", digest_size=8, key=, salt=, person=))
+    check_seed(seed)
+    if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 128:
+        raise InvalidArgumentError(f"hand_no is an integer in 0 .. 2**128 - 1, got {hand_no!r}")
     return _blake2b(b"dealer", seed.to_bytes(32, "little"), hand_no.to_bytes(16, "little"), b"mjc-dealer-v1", 8)[0] % 4
 
 

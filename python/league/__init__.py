@@ -48,7 +48,7 @@ from mahjong_core.game.simulate import SimulationResult, simulate
 from mahjong_core.game.stats import Estimate, combine
 
 from mahjong_core._display import text_line
-from mahjong_core.errors import InvalidArgumentError
+from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["League", "Standing", "Standings", "load_league", "play_league"]
 
@@ -188,6 +188,9 @@ def play_league(league: League, *, hands: Optional[int] = None, duplicate: Optio
                 **options: Any) -> Standings:
     """Play every table of `league` and rank the bots; `options` go to `simulate` (workers, backend ...).
     `out_dir`: each table's per-hand results as `table-<t>.jsonl` there (resumable)."""
+    if not isinstance(league, League):
+        raise InvalidTypeError(f"play_league takes a League (League(...) or load_league(path)), got "
+                               f"{type(league).__name__}")
     hands = league.hands if hands is None else hands
     duplicate = league.duplicate if duplicate is None else duplicate
     seed = league.seed if seed is None else seed
