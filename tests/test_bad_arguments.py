@@ -226,23 +226,27 @@ def _objects():
     yield "Ledger", lambda: new_game("mcr", seed=1).ledger
 
 
+def _methods(sample, exempt, kinds):
+    """(name, its parameters of `kinds`) of every public method of `sample` not in `exempt`."""
+    for name in dir(sample):
+        if name.startswith("_") or name in exempt or isinstance(getattr(type(sample), name, None), property):
+            continue
+        method = getattr(sample, name)
+        if not callable(method):
+            continue
+        try:
+            yield name, [p for p in inspect.signature(method).parameters.values() if p.kind in kinds]
+        except (TypeError, ValueError):
+            continue
+
+
 def test_every_public_method_answers_a_wrong_argument_with_a_mahjong_error():
     """The same sweep over the methods of a game of each ruleset, a Hand, a Botzone table and a
     ledger: each positional argument in turn wrong, on a fresh object each time."""
     calls = []
     for label, make in _objects():
-        sample = make()
-        for name in dir(sample):
-            if name.startswith("_") or name in METHOD_EXEMPT or isinstance(getattr(type(sample), name, None), property):
-                continue
-            method = getattr(sample, name)
-            if not callable(method):
-                continue
-            try:
-                parameters = [p for p in inspect.signature(method).parameters.values()
-                              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
-            except (TypeError, ValueError):
-                continue
+        for name, parameters in _methods(make(), METHOD_EXEMPT, (inspect.Parameter.POSITIONAL_ONLY,
+                                                                  inspect.Parameter.POSITIONAL_OR_KEYWORD)):
             for k in range(len(parameters)):
                 for bad in (None, "zz", -1, 99, 1.5, [None], object()):
                     args = [bad if i == k else 0 for i, p in enumerate(parameters) if p.default is p.empty or i <= k]
@@ -281,19 +285,9 @@ def test_every_environment_method_answers_a_wrong_argument_with_a_mahjong_error(
     np = pytest.importorskip("numpy")
     calls = []
     for label, make in _environments():
-        sample = make()
-        for name in dir(sample):
-            if (name.startswith("_") or name in ENV_METHOD_EXEMPT
-                    or isinstance(getattr(type(sample), name, None), property)):
-                continue
-            method = getattr(sample, name)
-            if not callable(method):
-                continue
-            try:
-                parameters = [p for p in inspect.signature(method).parameters.values()
-                              if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
-            except (TypeError, ValueError):
-                continue
+        for name, parameters in _methods(make(), ENV_METHOD_EXEMPT, (inspect.Parameter.POSITIONAL_ONLY,
+                                                                      inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                                                      inspect.Parameter.KEYWORD_ONLY)):
             for p in parameters:
                 for bad in (None, "zz", -1, 99, 1.5, [None], object(), np.array([1.5])):
                     if bad is None and p.default is None:
