@@ -113,3 +113,26 @@ def test_an_environment_copied_before_reset_resets():
     twin.reset(seed=2)
     env.reset(seed=2)
     assert _aec_record(twin) == _aec_record(env)
+
+
+class _Counting(type(aec_env("mcr"))):
+    """A user's subclass with an attribute of its own."""
+
+    def __init__(self, ruleset, **kwargs):
+        super().__init__(ruleset, **kwargs)
+        self.steps_taken = 0
+
+    def step(self, action):
+        self.steps_taken += 1
+        super().step(action)
+
+
+def test_a_subclass_copies_as_itself_with_its_own_attributes():
+    env = _Counting("sichuan")
+    env.reset(seed=5)
+    _aec_play(env, [0.3] * 400, 20)
+    twin = copy.deepcopy(env)
+    assert type(twin) is _Counting and twin.steps_taken == env.steps_taken == 20
+    choices = [random.Random(1).random() for _ in range(400)]
+    assert _aec_play(twin, choices, 400) == _aec_play(env, choices, 400)
+    assert twin.steps_taken == env.steps_taken > 20

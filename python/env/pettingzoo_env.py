@@ -23,6 +23,7 @@ Keyword arguments: `rules` (preset name, Rules or dict of overrides), `reward_sc
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any, Dict, Mapping, Optional
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidTypeError
@@ -59,11 +60,14 @@ def _class(kind: str) -> Any:
 _CLASSES: Dict[str, Any] = {}
 
 
-def _restore(kind: str, init: tuple, state: Dict[str, Any]) -> Any:
-    """An environment as `_Common.__reduce__` described it: built with the constructor's arguments,
-    then set where the original's play stood."""
+def _restore(maker: Any, init: tuple, state: Dict[str, Any], attributes: Dict[str, Any]) -> Any:
+    """An environment as `_Common.__reduce__` described it: built with the constructor's arguments
+    (`maker`: "aec" / "parallel", or a subclass), given the original's Python attributes (a
+    subclass's own among them) and set where the original's play stood."""
     ruleset, rules, reward_scale, render_mode, options = init
-    env = _class(kind)(ruleset, rules=rules, reward_scale=reward_scale, render_mode=render_mode, **options)
+    cls = _class(maker) if isinstance(maker, str) else maker
+    env = cls(ruleset, rules=rules, reward_scale=reward_scale, render_mode=render_mode, **options)
+    env.__dict__.update(attributes)
     env._set_state(state)
     return env
 
@@ -149,8 +153,12 @@ class _Common:
         """Pickling and `copy.deepcopy` — SuperSuit's vector wrappers copy an environment so, search
         bots copy one to look ahead: the constructor's arguments and where play stands (the table,
         whose game pickles whole, and PettingZoo's attributes). The copy plays on as the original
-        would and shares nothing with it."""
-        return (_restore, (self._kind, self._init, self._get_state()))
+        would and shares nothing with it. A subclass is copied as itself (its constructor called
+        with the same arguments), with its own attributes."""
+        cls = type(self)
+        maker = self._kind if cls is _CLASSES.get(self._kind) else cls  # (the built classes by name)
+        attributes = {k: v for k, v in self.__dict__.items() if not isinstance(v, ModuleType)}
+        return (_restore, (maker, self._init, self._get_state(), attributes))
 
     def __repr__(self) -> str:
         """`MahjongAECEnv('mcr', seed 1, hand 0, step 12, agent_selection='player_2')`; `str(env)`
