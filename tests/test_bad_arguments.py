@@ -31,6 +31,11 @@ def test_an_invalid_type_error_is_a_type_error_and_an_argument_error():
     assert mc.InvalidTypeError is InvalidTypeError
 
 
+def _server():
+    pytest.importorskip("websockets")
+    return importlib.import_module("mahjong_core.server")
+
+
 def _env():
     pytest.importorskip("numpy")
     return importlib.import_module("mahjong_core.env")
@@ -93,6 +98,13 @@ CASES = [
      InvalidArgumentError, "a seed is an integer"),
     ("seeded_dealer(1, -1)", lambda: importlib.import_module("mahjong_core.game.wall").seeded_dealer(1, -1),
      InvalidArgumentError, "hand_no is an integer"),
+    ("TableServer(port=99999)", lambda: _server().TableServer("mcr", port=99999), InvalidArgumentError,
+     "port must be 0..65535"),
+    ("TableServer(host=None)", lambda: _server().TableServer("mcr", host=None), InvalidTypeError, "an address"),
+    ("TableServer(bot='nope')", lambda: _server().TableServer("mcr", bot="nope"), InvalidArgumentError, "unknown bot"),
+    ("TableServer(seed=-1)", lambda: _server().TableServer("mcr", seed=-1), InvalidArgumentError, "seed must be"),
+    ("TableServer(max_tables=0)", lambda: _server().TableServer("mcr", max_tables=0), InvalidArgumentError,
+     "max_tables must be a positive integer"),
     ("env.n_planes(None)", lambda: _env().n_planes(None), InvalidArgumentError, "ruleset must be one of"),
     ("env.plane_names([])", lambda: _env().plane_names([]), InvalidArgumentError, "ruleset must be one of"),
     ("env.legal_mask(None, 0)", lambda: _env().legal_mask(None, 0), InvalidTypeError, "takes a Game"),

@@ -24,7 +24,8 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from mahjong_core.game.registry import check_ruleset, resolve_rules
 
-from mahjong_core.errors import InvalidArgumentError, MahjongError
+from mahjong_core.errors import InvalidArgumentError, InvalidTypeError, MahjongError
+from mahjong_core.game.bots import make_bot
 
 from .page import page_html, replay_viewer
 from .protocol import MAX_MESSAGE, PROTOCOL, ProtocolError, error, parse_message
@@ -104,6 +105,18 @@ class TableServer:
             raise InvalidArgumentError(f"bots must be 0..3 (seats a table fills with bots), got {bots!r}")
         if time_limit is not None and not (isinstance(time_limit, (int, float)) and time_limit > 0):
             raise InvalidArgumentError(f"time_limit must be a positive number of seconds or None, got {time_limit!r}")
+        if not isinstance(host, str) or not host:
+            raise InvalidTypeError(f"host is an address to listen on, such as '127.0.0.1', got {host!r}")
+        if isinstance(port, bool) or not isinstance(port, int) or not 0 <= port <= 65535:
+            raise InvalidArgumentError(f"port must be 0..65535 (0: any free port), got {port!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise InvalidArgumentError(f"seed must be a non-negative integer or None (random tables), got {seed!r}")
+        make_bot(bot)  # (checks the name now, not when a table first needs a bot)
+        if isinstance(bot_delay, bool) or not isinstance(bot_delay, (int, float)) or not bot_delay >= 0:
+            raise InvalidArgumentError(f"bot_delay must be a number of seconds >= 0, got {bot_delay!r}")
+        for name, value in (("keep_finished", keep_finished), ("max_tables", max_tables)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise InvalidArgumentError(f"{name} must be a positive integer, got {value!r}")
         self.host = host
         self.port = port
         self.bots = bots
