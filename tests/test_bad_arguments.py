@@ -18,8 +18,10 @@ import pytest
 import mahjong_core as mc
 from mahjong_core import batch
 from mahjong_core.errors import (
-    InvalidArgumentError, InvalidHandError, InvalidTypeError, MahjongError, ParseError,
+    IllegalActionError, InvalidArgumentError, InvalidHandError, InvalidTypeError, MahjongError, ParseError,
 )
+from mahjong_core.game.actions import DISCARD, SPACES
+from mahjong_core.game.registry import game_class
 from mahjong_core.rules import mcr, sichuan
 from mahjong_core.tiles import tile_from_str
 
@@ -61,6 +63,8 @@ CASES = [
     ("tile_from_str(None)", lambda: tile_from_str(None), InvalidTypeError, "text such as '5p'"),
     ("tile_from_str('0m')", lambda: tile_from_str("0m"), ParseError, "expected 1m..9m"),
     ("batch.shanten(None)", lambda: batch.shanten(None), InvalidTypeError, "(N, 34) uint8 array"),
+    ("ActionSpace.mask(another ruleset's action)", lambda: SPACES["sichuan"].mask([DISCARD[27]]),
+     IllegalActionError, "not an action of the sichuan action space"),
     ("mcr.settle(None)", lambda: mcr.settle(None, winner=0), InvalidArgumentError, "does not win"),
     ("mcr.settle(text)", lambda: mcr.settle("123m", winner=0), InvalidArgumentError, "the MCRScore that mcr.score"),
     ("mcr.fan(None)", lambda: mcr.fan(None), InvalidTypeError, "a string such as 'QINGYISE'"),
@@ -223,6 +227,7 @@ METHOD_EXEMPT = {
     "rules_for_wall": "a ruleset hook the engine calls with resolved rules",
     "index": "Ledger.index is the sequence protocol's (ValueError when absent, as list.index)",
     "count": "the sequence protocol's",
+    "get": "the mapping protocol's (a View is a Mapping: an unhashable key is a TypeError, as for dict.get)",
 }
 
 
@@ -236,6 +241,19 @@ def _objects():
     yield "Hand", lambda: mc.parse("123m456p789s11sEEE")
     yield "botzone.Table", lambda: Table(seed=1)
     yield "Ledger", lambda: new_game("mcr", seed=1).ledger
+    yield "BotzoneState", _botzone_state
+    yield "ActionSpace", lambda: SPACES["sichuan"]
+    for ruleset in ("mcr", "sichuan", "changbai"):
+        yield f"{ruleset} Rules", lambda ruleset=ruleset: game_class(ruleset).rules_class().resolve(None)
+    yield "viz.View", lambda: importlib.import_module("mahjong_core.viz").View(new_game("sichuan", seed=1).view(0))
+
+
+def _botzone_state():
+    from mahjong_core.botzone import BotzoneState, Table
+
+    table = Table(seed=2)
+    table.respond({s: "PASS" for s in range(4)})  # (the INIT round)
+    return BotzoneState.from_requests(["0 1 0", table.requests()[1]], ["PASS"])
 
 
 def _methods(sample, exempt, kinds):

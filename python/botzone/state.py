@@ -20,6 +20,7 @@ from __future__ import annotations
 from itertools import compress
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from mahjong_core.errors import InvalidTypeError
 from mahjong_core.game.view import visible_tile_counts
 from mahjong_core.game.wall import tile_name
 from mahjong_core.game.actions import (
@@ -88,6 +89,9 @@ class BotzoneState:
                       wall_size: int = 136) -> "BotzoneState":
         """The state after `requests` (all of them, the first "0 ..." included) and the seat's own
         `responses` to all but the last. Raises BotzoneProtocolError naming the bad line and field."""
+        for name, lines in (("requests", requests), ("responses", responses)):
+            if isinstance(lines, str) or not hasattr(lines, "__len__"):
+                raise InvalidTypeError(f"from_requests: {name} is a list of protocol lines, got {type(lines).__name__}")
         if len(responses) not in (len(requests), len(requests) - 1):
             raise BotzoneProtocolError(
                 f"{len(requests)} requests need {len(requests) - 1} responses (one per request but the last), "

@@ -58,7 +58,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from mahjong_core.errors import IllegalActionError
+from mahjong_core.errors import IllegalActionError, InvalidTypeError
 from mahjong_core.tiles import Tile
 
 from .wall import tile_name
@@ -253,8 +253,14 @@ class ActionSpace:
         """A 0/1 bytearray of length `size` with 1 at the codes of `actions`."""
         out = bytearray(self.size)
         code_of = self.code_of_uid
-        for a in actions:
-            out[code_of[a.uid]] = 1
+        try:
+            for a in actions:
+                code = code_of[a.uid]
+                if code < 0:  # (an action of another ruleset's space: index -1 would mark the last code)
+                    raise IllegalActionError(f"{a!r} is not an action of the {self.ruleset} action space")
+                out[code] = 1
+        except (AttributeError, TypeError):
+            raise InvalidTypeError(f"ActionSpace.mask takes the engine's Actions, got {actions!r}") from None
         return out
 
     def table(self) -> List[Tuple[int, str]]:

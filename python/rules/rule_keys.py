@@ -63,7 +63,7 @@ class RuleKeys:
         """The named preset, with optional overrides: `Rules.preset("qq", max_fan=4)`."""
         try:
             rules = cls.presets[name]
-        except KeyError:
+        except (KeyError, TypeError):  # (TypeError: an unhashable name)
             raise RulesError(
                 f"unknown {cls.RULESET} preset {name!r}; presets: {', '.join(cls.presets)}"
             ) from None
@@ -94,6 +94,8 @@ class RuleKeys:
         defaults = cls.presets[cls.DEFAULT_PRESET]
         hints = {f.name: str(f.type) for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         out: Dict[str, Any] = {}
+        if isinstance(items, str) or not hasattr(items, "__iter__"):
+            raise RulesError(f"rule overrides are KEY=VALUE strings in a list (e.g. ['max_fan=4']), got {items!r}")
         for item in items:
             key, sep, text = str(item).partition("=")
             key = key.strip()
