@@ -113,6 +113,13 @@ def test_an_environment_copied_before_reset_resets():
     twin.reset(seed=2)
     env.reset(seed=2)
     assert _aec_record(twin) == _aec_record(env)
+    from mahjong_core.env import VectorEnv
+
+    vector = VectorEnv("sichuan", 2, "greedy")
+    vector_twin = pickle.loads(pickle.dumps(vector))
+    assert repr(vector_twin) == repr(vector)
+    first, second = vector.reset(seed=4)[0], vector_twin.reset(seed=4)[0]
+    assert np.array_equal(first["observation"], second["observation"])
 
 
 class _Counting(type(aec_env("mcr"))):
@@ -136,3 +143,35 @@ def test_a_subclass_copies_as_itself_with_its_own_attributes():
     choices = [random.Random(1).random() for _ in range(400)]
     assert _aec_play(twin, choices, 400) == _aec_play(env, choices, 400)
     assert twin.steps_taken == env.steps_taken > 20
+
+
+@pytest.mark.parametrize("how", sorted(COPIERS))
+@pytest.mark.parametrize("ruleset,opponents", [("sichuan", None), ("mcr", None), ("changbai", "greedy"),
+                                               ("mcr", "random")])
+def test_a_vector_copy_steps_on_as_the_original(ruleset, opponents, how):
+    from mahjong_core.env import VectorEnv
+
+    env = VectorEnv(ruleset, 5, opponents)
+    env.reset(seed=11)
+    rng = np.random.default_rng(3)
+    for _ in range(40):
+        env.step(env.sample_actions(rng))
+    before = [repr(g.state()) for g in env._games]
+    twin = COPIERS[how](env)
+    assert type(twin) is VectorEnv and repr(twin) == repr(env)
+    assert twin._games[0] is not env._games[0] and twin._obs is not env._obs
+    assert np.array_equal(twin._obs, env._obs) and np.array_equal(twin._masks, env._masks)
+
+    def play(e, seed):
+        out = []
+        pick = np.random.default_rng(seed)
+        for _ in range(150):
+            obs, rewards, terminated, truncated, info = e.step(e.sample_actions(pick))
+            out.append((obs["observation"].tobytes(), obs["action_mask"].tobytes(), rewards.tolist(),
+                        terminated.tolist(), info["seat"].tolist()))
+        return out
+
+    ours = play(twin, 9)
+    assert [repr(g.state()) for g in env._games] == before, "stepping the copy moved the original"
+    assert ours == play(env, 9)
+    assert sum(sum(step[3]) for step in ours) > 0  # hands ended (and were dealt again) after the copy

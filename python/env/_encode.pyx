@@ -1055,6 +1055,10 @@ cdef class StepKernel:
         for i in range(self._rows()):
             self._observe_row(i, self.games[i], <int>self.seats[i])
 
+    def paid_counts(self):
+        """Each row's count of ledger entries already paid out (for a copy of the environment)."""
+        return [self.paid[i] for i in range(self._rows())]
+
     def set_paid(self, Py_ssize_t i, long long entries):
         """Sub-env i's ledger entries up to `entries` count as paid out: a new hand, already in
         `games[i]` (its ledger's entry list, its `act`, and whether its plain turns may be left

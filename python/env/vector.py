@@ -51,6 +51,7 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
             raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
         np = numpy()
+        self._init = (ruleset, num_envs, opponents, seat, rules, reward_scale, dict(options))  # (copies: __reduce__)
         self.tables = [Table(ruleset, rules, reward_scale, **options) for _ in range(num_envs)]
         self.ruleset = self.tables[0].ruleset
         self.num_envs = num_envs
@@ -85,6 +86,17 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
                                   self._seat_arr, np.zeros(num_envs, np.int64), self._obs, self._masks, self._rewards,
                                   self._seat_rewards, self._terminated.view(np.uint8), self._deal_next, play,
                                   game_class(self.ruleset))  # (its plain turns may be left unbuilt: StepKernel)
+
+    def __reduce__(self) -> Any:
+        """Pickling and `copy.deepcopy`: the constructor's arguments and where each sub-environment's
+        play stands (its table and game, the acting seat, what its ledger paid out, the opponents'
+        bots with their random streams, the last step's rewards and flags). The copy steps on as the
+        original would and shares nothing with it."""
+        state = {"started": self._started, "tables": self.tables, "games": list(self._games),
+                 "seats": self._seat_arr.tolist(), "paid": self._kernel.paid_counts(), "bots": self._bots,
+                 "rewards": self._rewards.copy(), "seat_rewards": self._seat_rewards.copy(),
+                 "terminated": self._terminated.copy(), "truncated": self._truncated.copy()}
+        return (_restore, (type(self), self._init, state))
 
     def __repr__(self) -> str:
         """`VectorEnv('mcr', num_envs=64, self-play, 1,234 hands dealt since reset)`."""
@@ -188,3 +200,23 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
 def _fresh(opponents: Any) -> Any:
     """Bot names stay names (a new bot per sub-env); Bot objects are used as given."""
     return opponents
+
+
+def _restore(cls: Any, init: tuple, state: Any) -> "VectorEnv":
+    """A `VectorEnv` as `VectorEnv.__reduce__` described it."""
+    ruleset, num_envs, opponents, seat, rules, reward_scale, options = init
+    env = cls(ruleset, num_envs, opponents, seat=seat, rules=rules, reward_scale=reward_scale, **options)
+    if state["started"]:
+        env.tables = state["tables"]
+        env._games[:] = state["games"]  # (in place: the step kernel holds this list)
+        env._bots = state["bots"]
+        for i, game in enumerate(env._games):
+            env._seat_arr[i] = state["seats"][i]
+            env._kernel.set_paid(i, state["paid"][i])
+            if not env.self_play:
+                env._native[i] = native.seats_for(game, env._bots[i])
+        for name in ("rewards", "seat_rewards", "terminated", "truncated"):
+            getattr(env, "_" + name)[...] = state[name]
+        env._kernel.observe()
+        env._started = True
+    return env
