@@ -142,6 +142,10 @@ def _tile_index(tile: Any) -> int:
     """A tile argument (a Tile, an int 0..33 or a name such as "5p") as its index."""
     if isinstance(tile, str):
         return int(tile_from_str(tile))
-    if isinstance(tile, bool) or not isinstance(tile, int) or not 0 <= tile < 34:
+    try:
+        index = -1 if isinstance(tile, bool) else tile.__index__()  # (NumPy integers too)
+    except (AttributeError, TypeError):
+        index = -1
+    if not 0 <= index < 34:
         raise InvalidArgumentError(f"a tile is a Tile, an index 0..33 or a name such as '5p', got {tile!r}")
-    return int(tile)
+    return index

@@ -329,3 +329,19 @@ def test_every_environment_method_answers_a_wrong_argument_with_a_mahjong_error(
     assert len(calls) > 100
     strays = _strays(calls)
     assert strays == [], "\n".join(strays)
+
+
+def test_numpy_numbers_pass_the_checks_that_python_numbers_pass():
+    """The checks accept NumPy integers (a policy's argmax) and floats where Python's pass."""
+    np = pytest.importorskip("numpy")
+    from mahjong_core.game import new_game
+
+    hand = mc.parse("123m456p789s11sEE")
+    assert hand.with_tile(np.int64(27)) == hand.with_tile(27) == hand.with_tile("E")
+    assert hand.with_tile(27).without_tile(np.int32(0)) == hand.with_tile(27).without_tile(0)
+    game = new_game("mcr", seed=1)
+    assert game.hand_of(np.int64(1), np.int64(5)) == game.hand_of(1, 5)
+    assert game.core_melds(np.int8(2)) == game.core_melds(2) and game.dealt_tiles(np.int16(3)) == game.dealt_tiles(3)
+    assert sichuan.hand_points(np.int64(3)) == sichuan.hand_points(3)
+    viz = importlib.import_module("mahjong_core.viz")
+    assert viz.hand_svg(hand, tile_width=np.float32(30)) == viz.hand_svg(hand, tile_width=30.0)

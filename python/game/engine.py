@@ -297,6 +297,15 @@ def _seat_arg(seat: Any) -> int:
     raise IllegalActionError(f"seat must be 0..3 (an integer), got {seat!r}")
 
 
+def _tile_or_none_arg(tile: Any) -> int:
+    """A tile index argument 0..33, or -1 (none), as an int (NumPy integers accepted, bools not)."""
+    if tile.__class__ is not bool and hasattr(tile, "__index__"):
+        index = tile.__index__()
+        if -1 <= index < 34:
+            return index
+    raise InvalidArgumentError(f"a tile is an index 0..33 (or -1: none), got {tile!r}")
+
+
 class Game:
     """One hand of mahjong. Build with `mahjong_core.game.new_game`; see the module docstring."""
 
@@ -1759,9 +1768,7 @@ class Game:
         if type(seat) is not int or not 0 <= seat < 4:
             seat = _seat_arg(seat)
         if not (type(win_tile) is int and -1 <= win_tile < 34):
-            if isinstance(win_tile, bool) or not isinstance(win_tile, int) or not -1 <= win_tile < 34:
-                raise InvalidArgumentError(f"hand_of: win_tile is a tile index 0..33 (or -1: none), got {win_tile!r}")
-            win_tile = int(win_tile)
+            win_tile = _tile_or_none_arg(win_tile)
         counts = bytearray(self.hands[seat])
         if win_tile >= 0:
             if add:

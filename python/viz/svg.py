@@ -8,6 +8,7 @@ kinds it shows, so it stands alone (a notebook cell, a file).
 
 from __future__ import annotations
 
+import numbers
 import sys
 from html import escape
 from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
@@ -135,7 +136,7 @@ def hand_svg(hand: Any, *, tile_width: float = 36) -> str:
     """A hand as an SVG picture: concealed tiles (the winning tile apart), then the melds.
 
     `hand`: a `Hand` or notation (`mahjong_core.parse`)."""
-    if isinstance(tile_width, bool) or not isinstance(tile_width, (int, float)) or not tile_width > 0:
+    if isinstance(tile_width, bool) or not isinstance(tile_width, numbers.Real) or not tile_width > 0:
         raise InvalidArgumentError(f"hand_svg: tile_width is a positive number of pixels, got {tile_width!r}")
     if isinstance(hand, str):
         # Found at call time, as Hand finds it (mahjong_core.hand._notation): Hand's picture hook

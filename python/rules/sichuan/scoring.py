@@ -698,8 +698,11 @@ def hand_points(fan: int, rules: Optional[Rules] = None) -> int:
     """base × 2^(fan−1) for an already capped fan total (`rules`: a Rules, a preset name or None)."""
     if type(rules) is not Rules:
         rules = Rules.resolve(rules)
-    if isinstance(fan, bool) or not isinstance(fan, int) or fan < 1:
+    value = fan if fan.__class__ is int else (  # (NumPy integers too)
+        -1 if isinstance(fan, bool) or not hasattr(fan, "__index__") else fan.__index__())
+    if value < 1:
         raise InvalidArgumentError(f"fan must be an integer >= 1 (a hand's capped fan total), got {fan!r}")
+    fan = value
     return rules.base * (1 << (fan - 1))
 
 
