@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import sys
 from ._core import HandCore
-from .errors import InvalidArgumentError, InvalidTypeError
+from .errors import InvalidTypeError
 from ._core import _format_hand
 from .model import MCRContext, Meld
-from .tiles import Tile, tile_from_str
+from .tiles import Tile, as_tile
 
 TYPE_CHECKING = False  # typing is not imported at run time (start-up); checkers read True
 if TYPE_CHECKING:
@@ -60,14 +60,14 @@ class Hand(HandCore):
 
     def with_tile(self, tile: int, *, win: bool = True) -> "Hand":
         """This hand plus one tile (by default it becomes the winning tile)."""
-        tile = _tile_index(tile)
+        tile = int(as_tile(tile))
         counts = list(self.counts)
         counts[tile] += 1
         return Hand(counts, self.melds, Tile(tile) if win else None, self.context)
 
     def without_tile(self, tile: int) -> "Hand":
         """This hand less one copy of `tile` (the winning tile is cleared)."""
-        tile = _tile_index(tile)
+        tile = int(as_tile(tile))
         counts = list(self.counts)
         if counts[tile] == 0:
             from .errors import InvalidHandError
@@ -136,16 +136,3 @@ def _notation() -> Any:
     # The notation module builds Hands, so this module does not import it (no import cycle): the
     # package's __init__ imports it before any Hand exists, and it is found here at call time.
     return sys.modules["mahjong_core.notation"]
-
-
-def _tile_index(tile: Any) -> int:
-    """A tile argument (a Tile, an int 0..33 or a name such as "5p") as its index."""
-    if isinstance(tile, str):
-        return int(tile_from_str(tile))
-    try:
-        index = -1 if isinstance(tile, bool) else tile.__index__()  # (NumPy integers too)
-    except (AttributeError, TypeError):
-        index = -1
-    if not 0 <= index < 34:
-        raise InvalidArgumentError(f"a tile is a Tile, an index 0..33 or a name such as '5p', got {tile!r}")
-    return index

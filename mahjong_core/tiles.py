@@ -15,9 +15,13 @@ from __future__ import annotations
 
 from enum import EnumMeta, IntEnum, IntFlag
 
-from .errors import InvalidTypeError, ParseError
+from .errors import InvalidHandError, InvalidTypeError, ParseError
 
-__all__ = ["Tile", "Forms", "HONOR_LETTERS", "FLOWER_GLYPHS", "tile_from_str"]
+TYPE_CHECKING = False  # typing is not imported at run time (start-up); checkers read True
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["Tile", "Forms", "HONOR_LETTERS", "FLOWER_GLYPHS", "tile_from_str", "as_tile"]
 
 HONOR_LETTERS = "ESWNCFP"
 _SUITS = "mps"
@@ -191,3 +195,23 @@ def tile_from_str(text: str) -> Tile:
     raise ParseError(
         f"not a tile: {text!r} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1z..7z; 5z/6z/7z = 中发白)"
     )
+
+
+def as_tile(value: Any, what: str = "tile") -> Tile:
+    """A Tile from a Tile, an index 0..33 or a name ("5p", "E"); InvalidHandError naming `what` otherwise."""
+    if isinstance(value, Tile):
+        return value
+    if isinstance(value, str):
+        try:
+            return tile_from_str(value)
+        except ValueError as exc:
+            raise InvalidHandError(f"{what}: {exc}") from None
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 34:
+        return Tile(value)
+    try:  # NumPy integers and other int-like values
+        index = value.__index__()
+    except (AttributeError, TypeError):
+        index = None
+    if index is not None and 0 <= index < 34 and not isinstance(value, bool):
+        return Tile(index)
+    raise InvalidHandError(f"{what} must be a Tile, an index 0..33 or a name like '5p', got {value!r}")

@@ -72,7 +72,7 @@ from mahjong_core.errors import IllegalActionError, InvalidArgumentError, Invali
 from mahjong_core.hand import Hand
 from mahjong_core.model import Meld
 from mahjong_core.rules.ledger import Ledger
-from mahjong_core.tiles import Forms
+from mahjong_core.tiles import Forms, as_tile
 
 from .actions import (
     ADDED_KONG, ALL_ACTIONS, CHOW, CONCEALED_KONG, DISCARD, KONG, PASS, PUNG, SPACES, WIN, Action,
@@ -298,12 +298,10 @@ def _seat_arg(seat: Any) -> int:
 
 
 def _tile_or_none_arg(tile: Any) -> int:
-    """A tile index argument 0..33, or -1 (none), as an int (NumPy integers accepted, bools not)."""
-    if tile.__class__ is not bool and hasattr(tile, "__index__"):
-        index = tile.__index__()
-        if -1 <= index < 34:
-            return index
-    raise InvalidArgumentError(f"a tile is an index 0..33 (or -1: none), got {tile!r}")
+    """A `win_tile` argument as an int: -1 (none), or a tile as `as_tile` takes one."""
+    if tile.__class__ is not bool and hasattr(tile, "__index__") and tile.__index__() == -1:
+        return -1
+    return int(as_tile(tile, "win_tile"))
 
 
 class Game:

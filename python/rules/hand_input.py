@@ -13,7 +13,7 @@ from mahjong_core.errors import InvalidHandError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Meld
 from mahjong_core.notation import parse
-from mahjong_core.tiles import Tile, tile_from_str
+from mahjong_core.tiles import Tile, as_tile
 
 __all__ = ["HandInput", "TileInput", "as_hand", "as_tile"]
 
@@ -39,21 +39,3 @@ def as_hand(hand: Any, melds: Optional[Iterable[Meld]] = None) -> Hand:
     return result
 
 
-def as_tile(value: Any, what: str = "tile") -> Tile:
-    """A Tile from a Tile, an index 0..33 or a name ("5p", "E"); InvalidHandError naming `what` otherwise."""
-    if isinstance(value, Tile):
-        return value
-    if isinstance(value, str):
-        try:
-            return tile_from_str(value)
-        except ValueError as exc:
-            raise InvalidHandError(f"{what}: {exc}") from None
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 34:
-        return Tile(value)
-    try:  # NumPy integers and other int-like values
-        index = value.__index__()
-    except (AttributeError, TypeError):
-        index = None
-    if index is not None and 0 <= index < 34 and not isinstance(value, bool):
-        return Tile(index)
-    raise InvalidHandError(f"{what} must be a Tile, an index 0..33 or a name like '5p', got {value!r}")
