@@ -20,8 +20,8 @@ from libc.string cimport memcpy, memset
 from mahjong_core._bits cimport mc_kth_bit64, mc_lowest_bit64, mc_popcount64
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidTypeError
+from mahjong_core.game.registry import check_ruleset
 
-from mahjong_core.env.layout import check_layout_ruleset
 
 #: The attributes `encode` reads (docs/OBSERVATION.md, "Sources").
 SOURCE_ATTRIBUTES = (
@@ -284,7 +284,7 @@ cdef int _ruleset_of(object game) except -1:
 
 def n_planes(ruleset):
     """C, the number of planes of `ruleset`'s observation."""
-    return N_PLANES[check_layout_ruleset(ruleset)]
+    return N_PLANES[check_ruleset(ruleset)]
 
 
 cdef extern from "Python.h":

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-from mahjong_core.errors import InvalidArgumentError
-
 __all__ = [
     "LAYOUT_VERSION", "LAYOUT_IDS", "PLANES", "N_PLANES", "plane_names", "HAND", "DRAWN", "SEAT_BASE",
     "SEAT_PLANES", "UNSEEN", "VISIBLE", "LAST_DISCARD", "KONG_TILE", "SEAT_WIND", "PREVALENT_WIND", "INFO",
@@ -61,16 +59,11 @@ N_PLANES: Dict[str, int] = {k: RULESET_BASE + len(v) for k, v in RULESET_PLANES.
 LAYOUT_IDS: Dict[str, str] = {k: f"mahjong_core.obs.{k}.v{LAYOUT_VERSION}.c{n}" for k, n in N_PLANES.items()}
 
 
-def check_layout_ruleset(ruleset: object) -> str:
-    """`ruleset` when it names a ruleset with an observation layout; InvalidArgumentError otherwise."""
-    if not isinstance(ruleset, str) or ruleset not in N_PLANES:
-        raise InvalidArgumentError(f"ruleset must be one of {', '.join(sorted(N_PLANES))}, got {ruleset!r}")
-    return ruleset
-
-
 def plane_names(ruleset: str) -> List[str]:
     """One name per plane of `ruleset`'s observation (for documentation and debugging)."""
-    check_layout_ruleset(ruleset)
+    from mahjong_core.game.registry import check_ruleset  # (here: importing the layout stays free of the game)
+
+    check_ruleset(ruleset)
     names = [f"hand>={k + 1}" for k in range(4)] + ["drawn"]
     for r in range(4):
         names += [f"r{r} {f}" for f in SEAT_FIELDS]
