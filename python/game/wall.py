@@ -79,9 +79,14 @@ def seeded_dealer(seed: int, hand_no: int) -> int:
     """A dealer drawn from the seed (Sichuan `dealer_rule="random"`, Changbai `first_dealer="random"`)."""
     # (BLAKE2b natively, the bytes of hashlib.blake2b(b"dealer", digest_size=8, key=, salt=, person=))
     check_seed(seed)
+    check_hand_no(hand_no)
+    return _blake2b(b"dealer", seed.to_bytes(32, "little"), hand_no.to_bytes(16, "little"), b"mjc-dealer-v1", 8)[0] % 4
+
+
+def check_hand_no(hand_no: object) -> int:
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 128:
         raise InvalidArgumentError(f"hand_no is an integer in 0 .. 2**128 - 1, got {hand_no!r}")
-    return _blake2b(b"dealer", seed.to_bytes(32, "little"), hand_no.to_bytes(16, "little"), b"mjc-dealer-v1", 8)[0] % 4
+    return hand_no
 
 
 def check_seed(seed: object) -> int:
@@ -101,8 +106,7 @@ def _stream_bytes(seed: int, hand_no: int, first_block: int, blocks: int) -> byt
 def shuffled_wall(tiles: Sequence[int], seed: int, hand_no: int = 0) -> List[int]:
     """`tiles` (ints 0..255) shuffled by the (seed, hand_no) generator (module docstring)."""
     check_seed(seed)
-    if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 128:
-        raise InvalidArgumentError(f"hand_no is an integer in 0 .. 2**128 - 1, got {hand_no!r}")
+    check_hand_no(hand_no)
     try:
         wall = bytearray(tiles)
     except (TypeError, ValueError):
