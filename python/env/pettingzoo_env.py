@@ -85,8 +85,13 @@ def parallel_env(ruleset: str, **kwargs: Any) -> Any:
 class _Common:
     _kind: str  # "aec" or "parallel": the class `_restore` rebuilds
 
-    def _get_state(self) -> Dict[str, Any]:  # (each environment says what a copy needs)
-        raise NotImplementedError
+    # What a copy needs besides the Python attributes `__reduce__` copies (the table, `_started`,
+    # the parallel env's `agents` are among those): the AEC env's C fields.
+    def _get_state(self) -> Dict[str, Any]:
+        return {}
+
+    def _set_state(self, state: Dict[str, Any]) -> None:
+        pass
 
     def _setup(self, ruleset: str, rules: Any, reward_scale: float, render_mode: Optional[str],
                options: Dict[str, Any]) -> None:
@@ -200,18 +205,15 @@ class _AECMixin(_Common):
     _kind = "aec"
 
     def _get_state(self) -> Dict[str, Any]:
-        state: Dict[str, Any] = {"table": self.table, "started": self._started}
-        if self._started:
-            paid, rewards_zero = self._snapshot()  # type: ignore[attr-defined]
-            state.update(agents=self.agents, rewards=self.rewards, cumulative=self._cumulative_rewards,
-                         terminations=self.terminations, truncations=self.truncations, infos=self.infos,
-                         agent_selection=self.agent_selection, paid=paid, rewards_zero=rewards_zero)
-        return state
+        if not self._started:
+            return {}
+        paid, rewards_zero = self._snapshot()  # type: ignore[attr-defined]
+        return dict(agents=self.agents, rewards=self.rewards, cumulative=self._cumulative_rewards,
+                    terminations=self.terminations, truncations=self.truncations, infos=self.infos,
+                    agent_selection=self.agent_selection, paid=paid, rewards_zero=rewards_zero)
 
     def _set_state(self, state: Dict[str, Any]) -> None:
-        self.table = state["table"]
-        self._started = state["started"]
-        if self._started:
+        if self._started:  # (`table` and `_started` are the original's: `_restore` set them)
             self.agents = state["agents"]
             self.rewards = state["rewards"]
             self._cumulative_rewards = state["cumulative"]
@@ -241,14 +243,6 @@ class _ParallelMixin(_Common):
         return {a: self._observe(s) for s, a in enumerate(AGENTS)}, {a: {} for a in AGENTS}
 
     _kind = "parallel"
-
-    def _get_state(self) -> Dict[str, Any]:
-        return {"table": self.table, "started": self._started, "agents": self.agents}
-
-    def _set_state(self, state: Dict[str, Any]) -> None:
-        self.table = state["table"]
-        self._started = state["started"]
-        self.agents = state["agents"]
 
     def action_masks(self) -> Dict[str, Any]:
         """Every agent's legal actions as a bool array of shape (A,) (all False for an agent with
