@@ -18,7 +18,7 @@ worse, a stale one from an old in-place build). This conftest therefore
 
 5. runs the tests marked `slow` first (`pytest_collection_modifyitems`), so none is left at the tail.
 
-It also exposes the differential-test scale (`MAHJONG_CORE_DIFF_SCALE`, default 1.0).
+The sampled tests' depth (`MAHJONG_CORE_DIFF_SCALE`) is `depth.py`'s: checked once here (`pytest_configure`).
 """
 
 from __future__ import annotations
@@ -105,6 +105,15 @@ _import_installed_package()
 if str(TESTS_DIR) not in sys.path:
     sys.path.insert(0, str(TESTS_DIR))
 
+import depth  # noqa: E402 - tests/ is on sys.path from here
+
+
+def pytest_configure(config):  # noqa: D103 - pytest hook
+    try:
+        depth.diff_scale()
+    except ValueError as exc:
+        raise pytest.UsageError(str(exc)) from None
+
 
 def pytest_collection_modifyitems(session, config, items):  # noqa: D103 - pytest hook
     # The `slow` tests (C++ builds, the 2,000-hand differential runs) run first: pytest-xdist hands the
@@ -116,23 +125,11 @@ def pytest_collection_modifyitems(session, config, items):  # noqa: D103 - pytes
 def pytest_report_header(config):  # noqa: D103 - pytest hook
     import mahjong_core
 
-    scale = os.environ.get("MAHJONG_CORE_DIFF_SCALE", "1")
     return [
         f"mahjong_core {mahjong_core.__version__} from {Path(mahjong_core.__file__).parent}",
-        f"differential-test scale MAHJONG_CORE_DIFF_SCALE={scale}",
+        f"test depth {depth.ENV_VAR}={depth.diff_scale():g}"
+        + (" (quick; 1 is the full depth CI runs)" if depth.diff_scale() < 1 else ""),
     ]
-
-
-def diff_scale() -> float:
-    """Multiplier for the sizes of the randomized differential runs (env MAHJONG_CORE_DIFF_SCALE)."""
-    raw = os.environ.get("MAHJONG_CORE_DIFF_SCALE", "1")
-    try:
-        value = float(raw)
-    except ValueError:
-        raise pytest.UsageError(f"MAHJONG_CORE_DIFF_SCALE must be a number, got {raw!r}") from None
-    if value <= 0:
-        raise pytest.UsageError(f"MAHJONG_CORE_DIFF_SCALE must be positive, got {raw!r}")
-    return value
 
 
 @pytest.fixture(scope="session")
@@ -142,11 +139,6 @@ def core():
         return importlib.import_module("mahjong_core._core")
     except ImportError as exc:  # pragma: no cover - the session already stopped above
         pytest.fail(f"mahjong_core._core is not importable: {exc}\n{INSTALL_HINT}")
-
-
-@pytest.fixture(scope="session")
-def scale() -> float:
-    return diff_scale()
 
 
 @pytest.fixture(autouse=True)

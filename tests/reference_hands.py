@@ -11,23 +11,13 @@ A meld is a `MeldSpec(kind, tile, concealed)` with kind "chow" / "pung" / "kong"
 
 from __future__ import annotations
 
-import os
 import random
 from typing import Callable, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 import reference as R
+from depth import scaled  # noqa: F401 - the differential tests call it as H.scaled
 
 KINDS = 34
-
-
-def scaled(n: int, minimum: int = 1) -> int:
-    """`n` times the differential-test scale (env MAHJONG_CORE_DIFF_SCALE, default 1)."""
-    raw = os.environ.get("MAHJONG_CORE_DIFF_SCALE", "1")
-    try:
-        factor = float(raw)
-    except ValueError:
-        raise ValueError(f"MAHJONG_CORE_DIFF_SCALE must be a number, got {raw!r}") from None
-    return max(minimum, int(n * factor))
 
 
 class MeldSpec(NamedTuple):

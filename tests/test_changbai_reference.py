@@ -12,6 +12,8 @@ from typing import Iterator, List, Optional, Sequence, Tuple
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from mahjong_core import Hand, Meld, MeldKind, Tile, parse
 from mahjong_core.rules.changbai import Rules, can_declare_ready, loser_doublings, ready_wait, score, winning_kinds
 
@@ -248,7 +250,7 @@ RULE_VARIANTS = [
     Rules(thirteen_orphans=False),
     Rules(ready_required=False),
 ]
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 
 
 @SETTINGS

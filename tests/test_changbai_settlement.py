@@ -5,6 +5,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from mahjong_core import IllegalActionError, InvalidHandError
 from mahjong_core.game import new_game
 from mahjong_core.rules.changbai import ChangbaiSettlement, Rules, next_dealer, pair_amount, score
@@ -405,7 +407,7 @@ def hands_of_play(draw):
     return rules, dealer, piao, kongs, hands, ending, end
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(hands_of_play())
 def test_every_ledger_sums_to_zero_and_pays_the_right_seats(play):
     rules, dealer, piao, kongs, hands, ending, end = play

@@ -1,4 +1,5 @@
-"""Invariants of the game engine over thousands of seeded games per ruleset, random and greedy bots.
+"""Invariants of the game engine over thousands of seeded games per ruleset (at full depth, tests/depth.py),
+random and greedy bots.
 
 - every tile is accounted for after every answer (wall + hands + melds + rivers + flowers + won
   tiles = the full set), hand sizes fit the melds, the cached wait masks are current;
@@ -17,6 +18,8 @@ import json
 import random
 
 import pytest
+
+from depth import scaled
 
 from mahjong_core import IllegalActionError
 from mahjong_core.game import SPACES, new_game, replay, shuffled_wall, tile_set
@@ -114,7 +117,7 @@ def _check_view(game, seat):
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_every_step_consistent_and_illegal_actions_change_nothing(ruleset, bot):
     rng = random.Random(f"{ruleset}-{bot}")
-    games = 150 if bot == "random" else 80
+    games = scaled(150 if bot == "random" else 80, minimum=30)
     for i in range(games):
         game = new_game(ruleset, seed=1000 + i, dealer=i % 4)
         check_game(game)
@@ -124,7 +127,7 @@ def test_every_step_consistent_and_illegal_actions_change_nothing(ruleset, bot):
 
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_thousands_of_games_replay_and_are_deterministic(ruleset, bot):
-    n = 1000
+    n = scaled(1000, minimum=200)
     outcomes = []
     for i in range(n):
         rng = random.Random(i)

@@ -9,7 +9,7 @@
 * The C++ evaluator against the slow Python reference (tests/mcr_reference.py), fan lists and
   chosen decomposition, under both presets; and the batch path against single calls.
 
-Scale: MCR_DIFF_HANDS (default 100000 x MAHJONG_CORE_DIFF_SCALE) hands for the PyMahjongGB run.
+Scale: MCR_DIFF_HANDS hands for the PyMahjongGB run (default 100,000 at the test depth, tests/depth.py).
 
 One difference from PyMahjongGB is known and asserted narrowly: when two readings tie and differ
 only in 边张 versus 嵌张 and both make a 一色三同顺 with one of two melded chows (two hand shapes,
@@ -27,6 +27,7 @@ from collections import Counter
 import pytest
 
 import mahjong_core as mc
+from depth import scaled
 import mcr_handgen
 import mcr_reference as ref
 from mahjong_core.rules import mcr
@@ -35,8 +36,7 @@ oracle = pytest.importorskip("mcr_oracle")
 if oracle.MahjongGB is None:  # pragma: no cover
     pytest.skip("PyMahjongGB is not installed (pip install PyMahjongGB==1.4.0)", allow_module_level=True)
 
-SCALE = float(os.environ.get("MAHJONG_CORE_DIFF_SCALE", "1.0"))
-N_HANDS = int(os.environ.get("MCR_DIFF_HANDS", str(int(100_000 * SCALE))))
+N_HANDS = int(os.environ.get("MCR_DIFF_HANDS", str(scaled(100_000))))
 # PyMahjongGB 1.4.0 is a later fan calculator than the Botzone judge's: it also reads a 组合龙 tile as
 # 边张/嵌张/单钓将 (the judge does not; the `botzone` preset follows the judge, tests/test_botzone*.py).
 BOTZONE = dataclasses.replace(mcr.Rules.presets["botzone"], knitted_straight_wait_counts=True, flowers=True)
@@ -58,7 +58,7 @@ def _known_wait_tie(hand: mc.Hand, ours: Counter, theirs: Counter) -> bool:
     )
 
 
-@pytest.mark.slow   # 100,000 hands: started first (conftest)
+@pytest.mark.slow   # 100,000 hands at full depth: started first (conftest)
 def test_botzone_matches_pymahjonggb():
     rng = random.Random(20240601)
     mismatches, known = [], []

@@ -11,11 +11,13 @@ from hypothesis import strategies as st
 
 import mahjong_core as mc
 from mahjong_core import InvalidHandError, MCRContext, Meld, MeldKind, ParseError, Tile
+from depth import examples
 
-def deterministic(examples: int):
-    """Hypothesis settings for reproducible runs (seeded from the test, no example database)."""
+def deterministic(full_depth_examples: int):
+    """Hypothesis settings for reproducible runs (seeded from the test, no example database), with
+    `full_depth_examples` at the test depth (tests/depth.py)."""
     return settings(
-        max_examples=examples,
+        max_examples=examples(full_depth_examples),
         derandomize=True,
         database=None,
         deadline=None,

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 from mahjong_core.errors import MahjongError, ReplayError
 from mahjong_core.game import new_game, replay
 from mahjong_core.game.wall import tile_name
@@ -148,7 +150,7 @@ def _paths(value, prefix=()):
 PATHS = {r: [p for p in _paths(LOGS[r]) if p] for r in RULESETS}
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(ruleset=st.sampled_from(RULESETS), data=st.data())
 def test_fuzzed_logs_raise_only_replay_errors(ruleset, data):
     log = copy.deepcopy(LOGS[ruleset])

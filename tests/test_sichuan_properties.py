@@ -22,6 +22,8 @@ from typing import Dict, List, Tuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from depth import examples
+
 import mahjong_core as mc
 from mahjong_core.rules import sichuan
 from mahjong_core.rules.sichuan import Rules, SichuanSettlement
@@ -88,7 +90,7 @@ def draw_event(data, s: SichuanSettlement, rules: Rules):
     return lambda: s.drawn_hand(hands, voids)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(data=st.data(), variant=st.integers(0, len(RULE_VARIANTS) - 1), steps=st.integers(1, 14))
 def test_settlement_invariants(data, variant, steps):
     rules = RULE_VARIANTS[variant]
