@@ -2,26 +2,16 @@
 
 from __future__ import annotations
 
-import importlib
-import sys
 from typing import Any
 
+from mahjong_core._extras import require as _require
 from mahjong_core.errors import InvalidArgumentError
 
 __all__ = ["numpy", "gymnasium", "pettingzoo", "require"]
 
-_HINT = 'pip install "mahjong_core[rl]"'
-
-
 def require(name: str) -> Any:
     """Import `name` (a module of the [rl] extra) or raise an ImportError naming the install line."""
-    module = sys.modules.get(name)  # (hot path: `VectorEnv.sample_actions` asks at every step; the
-    if module is not None:          # import machinery took ~0.6 µs to say it was imported)
-        return module
-    try:
-        return importlib.import_module(name)
-    except ImportError as exc:
-        raise ImportError(f"mahjong_core.env needs {name.split('.')[0]}: {_HINT}") from exc
+    return _require(name, "mahjong_core.env", extra="rl")
 
 
 def numpy() -> Any:

@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from typing import Any, List, Optional
 
+from mahjong_core._extras import require
+
 from mahjong_core.notation import format_tiles
 from mahjong_core.tiles import FLOWER_GLYPHS, Tile
 
@@ -138,14 +140,10 @@ def table_text(game: Any) -> str:
 
 def table_rgb(game: Any) -> Any:
     """The whole table of `game` as an `(H, W, 3)` uint8 NumPy array (see the module docstring)."""
-    import importlib
-
-    try:  # optional and untyped: imported by name, only here
-        cairosvg = importlib.import_module("cairosvg")
-        image_module = importlib.import_module("PIL.Image")
-    except ImportError as exc:
-        raise ImportError(f'render_mode="rgb_array" rasterises the table SVG and needs CairoSVG and Pillow: '
-                          f'{RASTER_HINT} (or use render_mode="ansi" for text)') from exc
+    # optional and untyped: imported by name, only here
+    feature, also = 'render_mode="rgb_array" (it rasterises the table SVG)', 'or use render_mode="ansi" for text'
+    cairosvg = require("cairosvg", feature, install=RASTER_HINT, library="CairoSVG and Pillow", otherwise=also)
+    image_module = require("PIL.Image", feature, install=RASTER_HINT, library="CairoSVG and Pillow", otherwise=also)
     import io
 
     from mahjong_core.viz.svg import table_svg

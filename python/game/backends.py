@@ -28,6 +28,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
+from mahjong_core._extras import require
 from mahjong_core.errors import InvalidArgumentError, MahjongError
 
 from .botspec import BotSpec
@@ -170,11 +171,7 @@ def _run_processes(task: Callable[..., TaskResult], job: Job, tasks: List[Tuple[
 # Ray
 
 def import_ray() -> Any:
-    try:
-        import ray
-    except ImportError:
-        raise ImportError('the Ray backend needs Ray: pip install "mahjong_core[ray]"') from None
-    return ray
+    return require("ray", "the Ray backend", extra="ray", library="Ray")
 
 
 _RAY_REMOTE: List[Any] = []

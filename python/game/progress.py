@@ -11,6 +11,8 @@ import sys
 import time
 from typing import Any, Optional, TextIO
 
+from mahjong_core._extras import require
+
 __all__ = ["ProgressBar", "make_progress", "PROGRESS_KINDS"]
 
 PROGRESS_KINDS = ("plain", "tqdm", "rich", "none")
@@ -65,10 +67,10 @@ class _RichProgress:
     """A rich progress bar behind the `update(n)` / `close()` interface."""
 
     def __init__(self, total: int, label: str) -> None:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-        self._progress = Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                                  TimeRemainingColumn(), transient=False)
+        rich = require("rich.progress", "--progress rich", install="pip install rich",
+                       otherwise="or use --progress plain")
+        self._progress = rich.Progress("[progress.description]{task.description}", rich.BarColumn(),
+                                       rich.MofNCompleteColumn(), rich.TimeRemainingColumn(), transient=False)
         self._progress.start()
         self._task = self._progress.add_task(label or "hands", total=total)
 
@@ -86,16 +88,10 @@ def make_progress(kind: Optional[str], total: int, label: str = "") -> Any:
     if kind == "plain":
         return ProgressBar(total, label=label)
     if kind == "tqdm":
-        try:
-            from tqdm import tqdm  # type: ignore[import-untyped]
-        except ImportError:
-            raise ImportError('--progress tqdm needs tqdm: pip install tqdm (or use --progress plain)') from None
+        tqdm = require("tqdm", "--progress tqdm", install="pip install tqdm", otherwise="or use --progress plain").tqdm
         return tqdm(total=total, desc=label.strip() or None, unit="hand", smoothing=0.1)
     if kind == "rich":
-        try:
-            return _RichProgress(total, label.strip())
-        except ImportError:
-            raise ImportError('--progress rich needs rich: pip install rich (or use --progress plain)') from None
+        return _RichProgress(total, label.strip())
     from mahjong_core.errors import InvalidArgumentError
 
     raise InvalidArgumentError(f"progress must be one of {', '.join(PROGRESS_KINDS)}; got {kind!r}")

@@ -35,6 +35,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from mahjong_core._display import text_line
+from mahjong_core._extras import require
 from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
 
 from .backends import Job, TaskResult, run_job
@@ -422,10 +423,7 @@ class SimulationResult:
 
     def to_pandas(self) -> Any:
         """The per-bot table as a pandas DataFrame (needs pandas; imported only here)."""
-        try:
-            import pandas  # type: ignore[import-untyped]
-        except ImportError:
-            raise ImportError('to_pandas() needs pandas: pip install "mahjong_core[numpy]" pandas') from None
+        pandas = require("pandas", "to_pandas()", install='pip install "mahjong_core[numpy]" pandas')
         rows = [dict(s.to_dict(), player=p) for p, s in enumerate(self.seats)]
         return pandas.DataFrame(rows).set_index("player")
 

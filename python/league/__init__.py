@@ -48,6 +48,7 @@ from mahjong_core.game.simulate import SimulationResult, simulate
 from mahjong_core.game.stats import Estimate, combine
 
 from mahjong_core._display import text_line
+from mahjong_core._extras import require
 from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["League", "Standing", "Standings", "load_league", "play_league"]
@@ -140,11 +141,8 @@ def _read(path: str) -> Dict[str, Any]:
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover - older Pythons
-        try:
-            import tomli as tomllib
-        except ImportError:
-            raise ImportError("reading a TOML league file on Python < 3.11 needs tomli: pip install tomli "
-                              "(or write the league as JSON, same structure, with a .json name)") from None
+        tomllib = require("tomli", "reading a TOML league file on Python < 3.11", install="pip install tomli",
+                          otherwise="or write the league as JSON, same structure, with a .json name")
     with open(path, "rb") as fh:
         try:
             return tomllib.load(fh)

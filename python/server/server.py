@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import glob
-import importlib
 import itertools
 import json
 import os
@@ -24,6 +23,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 from mahjong_core.game.registry import check_ruleset, resolve_rules
 
+from mahjong_core._extras import require
 from mahjong_core.errors import InvalidArgumentError, InvalidTypeError, MahjongError
 from mahjong_core.game.bots import make_bot
 
@@ -33,15 +33,11 @@ from .table import Table
 
 __all__ = ["TableServer", "load_websockets"]
 
-_INSTALL = 'pip install "mahjong_core[server]"'
-
 
 def load_websockets() -> Any:
     """The `websockets.asyncio.server` module; ImportError naming the extra when it is missing."""
-    try:
-        return importlib.import_module("websockets.asyncio.server")
-    except ImportError:
-        raise ImportError(f"the table server needs the websockets library (13 or newer): {_INSTALL}") from None
+    return require("websockets.asyncio.server", "the table server", extra="server",
+                   library="the websockets library (13 or newer)")
 
 
 def _tracked_connection_class(ws_server: Any, sockets: Set[Any]) -> Any:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any, List, Optional, Sequence, Tuple
 
+from mahjong_core._extras import require
+
 from mahjong_core.errors import InvalidTypeError
 
 __all__ = ["plot_simulation", "wilson_interval", "mean_interval", "slot_labels"]
@@ -36,10 +38,7 @@ def mean_interval(mean: float, sd: float, n: int, z: float = 1.959964) -> Tuple[
 
 
 def _pyplot() -> Any:
-    try:
-        import matplotlib
-    except ImportError:
-        raise ImportError('plots need matplotlib: pip install "mahjong_core[plot]"') from None
+    matplotlib = require("matplotlib", "plotting", extra="plot")
     if matplotlib.get_backend().lower() not in ("agg", "pdf", "svg", "ps", "cairo") and not _has_display():
         matplotlib.use("Agg")
     import matplotlib.pyplot as plt

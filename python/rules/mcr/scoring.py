@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from mahjong_core._core import waits as _waits
+from mahjong_core._extras import require
 from mahjong_core.errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Block, Decomposition
@@ -379,11 +380,7 @@ def meets_minimum(score_or_hand: Union[MCRScore, HandLike], rules: Union[Rules, 
 
 def _numpy() -> Any:
     """NumPy, which the batch calls need (the `[numpy]` extra)."""
-    try:
-        import numpy
-    except ImportError as exc:
-        raise ImportError('mcr.score_batch and encode_batch need NumPy: pip install "mahjong_core[numpy]"') from exc
-    return numpy
+    return require("numpy", "mcr.score_batch / encode_batch", extra="numpy", library="NumPy")
 
 
 def encode_batch(hands: Sequence[HandLike]) -> Any:
