@@ -44,7 +44,8 @@ from mahjong_core.errors import InvalidArgumentError
 
 from .bots import BOTS, is_bot
 
-__all__ = ["BotSpec", "bot_spec", "bot_specs", "build_bot", "split_bot_list", "parse_program_spec", "PROGRAM_PREFIX"]
+# (`split_bot_list` and `parse_program_spec`, the command lines' parsing, are importable but not public)
+__all__ = ["BotSpec", "bot_spec", "bot_specs", "build_bot", "PROGRAM_PREFIX"]
 
 
 #: the bot spec prefix of a Botzone-protocol program (`mahjong_core.botzone.program.ProgramBot`):

@@ -54,8 +54,9 @@ from .tally import HandRecord, Tally
 # (a module global: the tests set it to None to play through the Python driver)
 _native_advance = native_loop()[0]
 
+# (`run_units` and `play_task`, what the backends' workers run, are importable but not public)
 __all__ = ["play_hand", "simulate", "compare", "simulated_hand", "save_logs", "SimulationResult", "SeatStats",
-           "ProgressBar", "run_units", "play_task"]
+           "ProgressBar"]
 
 
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
@@ -194,6 +195,9 @@ def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("ran
     played again — the same wall, dealer and bot choices — so its `log` is that hand's (`simulate
     --save-logs`). In duplicate mode hand `index` is wall index // 4 in rotation index % 4."""
     rules = game_class(check_ruleset(ruleset)).rules_class().resolve(rules)
+    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
+        raise InvalidArgumentError(f"index is a hand's number in the simulation (0, 1, ...), got {index!r}")
+    _check_seed(seed)
     players = [spec.build() for spec in bot_specs(bots)]
     unit, rotation = (index // 4, index % 4) if duplicate else (index, 0)
     table = SeededTable(ruleset, rules)
@@ -209,8 +213,12 @@ def save_logs(directory: str, ruleset: str, hands: int, *, seed: int = 1, bots: 
     """Write the log of hand i of that simulation, for every i < hands, as `directory`/hand-NNNNNN.json
     (each hand played again by `simulated_hand`); returns the number written."""
     import json
-    import os
 
+    if not isinstance(directory, (str, os.PathLike)):
+        raise InvalidTypeError(f"directory is the path of a folder for the logs, got {type(directory).__name__}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+        raise InvalidArgumentError(f"hands must be a non-negative integer, got {hands!r}")
+    check_ruleset(ruleset)
     try:
         os.makedirs(directory, exist_ok=True)
     except OSError as exc:
@@ -478,6 +486,11 @@ def _cut(text: str, width: int) -> str:
 # ---------------------------------------------------------------------------------------------
 # simulate
 
+def _check_seed(seed: Any) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise InvalidArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+
+
 def _positive(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise InvalidArgumentError(f"{name} must be a positive integer, got {value!r}")
@@ -522,8 +535,7 @@ def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] 
     if hands is not None and games is not None and hands != games:
         raise InvalidArgumentError(f"give hands= or games= (its old name), not both ({hands} and {games})")
     hands = _positive("hands", hands if hands is not None else games if games is not None else 1000)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidArgumentError(f"seed must be a non-negative integer, got {seed!r}")
+    _check_seed(seed)
     if duplicate and hands % 4:
         raise InvalidArgumentError(f"duplicate mode plays every wall in 4 rotations: hands must be a multiple of 4, "
                                    f"got {hands} (use {hands - hands % 4 or 4} or {hands + 4 - hands % 4})")

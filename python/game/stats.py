@@ -13,7 +13,8 @@ import math
 from dataclasses import dataclass
 from typing import Any, Dict, Optional, Sequence
 
-__all__ = ["Estimate", "Comparison", "t_cdf", "t_quantile", "estimate", "combine", "format_p_value"]
+# (the functions making them — estimate, combine, t_cdf, ... — are the layers' helpers, importable but not public)
+__all__ = ["Estimate", "Comparison"]
 
 #: the smallest p-value printed as a number; below it (a double's tail underflows near 1e-308) the
 #: text says "p < 1e-300" rather than a misleading "p = 0"

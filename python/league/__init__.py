@@ -152,6 +152,8 @@ def _read(path: str) -> Dict[str, Any]:
 
 def load_league(path: str) -> League:
     """Read a league file (see the module docstring)."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise InvalidTypeError(f"path is a league file's path (TOML or JSON), got {type(path).__name__}")
     if not os.path.exists(path):
         raise InvalidArgumentError(f"league file {path!r} does not exist")
     try:
