@@ -54,7 +54,9 @@ for line in sys.stdin:
 
 @pytest.fixture(scope="module")
 def play_from_source(tmp_path_factory):
-    """`play_from_source(ruleset, variant, bot_names, hands, first=0)`: `play`'s result from the source."""
+    """`play_from_source(ruleset, variant, bot_names, hands, first=0)`: asks the source player for
+    `play`'s result and returns a function that waits for it — the child plays while this process
+    plays the same hands compiled."""
     errors = open(tmp_path_factory.mktemp("source_player") / "stderr.txt", "w+", encoding="utf-8")
     child = subprocess.Popen(
         [sys.executable, "-c", _SOURCE_PLAYER, os.path.dirname(os.path.abspath(__file__))],
@@ -63,12 +65,15 @@ def play_from_source(tmp_path_factory):
     def play_from_source(ruleset, variant, bot_names, hands, first=0):
         child.stdin.write(json.dumps([ruleset, variant, list(bot_names), hands, first]) + "\n")
         child.stdin.flush()
-        answer = child.stdout.readline()
-        if not answer:
-            child.wait(timeout=30)
-            errors.seek(0)
-            pytest.fail(f"the source player stopped (exit status {child.returncode}): {errors.read()[-3000:]}")
-        return json.loads(answer)
+
+        def answer():
+            line = child.stdout.readline()
+            if not line:
+                child.wait(timeout=30)
+                errors.seek(0)
+                pytest.fail(f"the source player stopped (exit status {child.returncode}): {errors.read()[-3000:]}")
+            return json.loads(line)
+        return answer
 
     yield play_from_source
     child.stdin.close()
@@ -116,8 +121,9 @@ def test_extension_type_fields_are_the_slots(module, cls, pxd):
 @pytest.mark.parametrize("bot_names", [("random",) * 4, ("greedy", "random", "greedy", "random")])
 def test_compiled_engine_plays_exactly_like_the_source(ruleset, variant, bot_names, play_from_source):
     hands = 120
+    source = play_from_source(ruleset, variant, bot_names, hands)
     ours = play(ruleset, variant, bot_names, hands)
-    theirs = play_from_source(ruleset, variant, bot_names, hands)
+    theirs = source()
     for i, (a, b) in enumerate(zip(ours, theirs)):
         assert a == b, f"{ruleset} {variant} {bot_names}: hand {i} differs"
     assert len(ours) == len(theirs) == hands
@@ -133,8 +139,9 @@ LONG_HANDS, LONG_CHUNK = 2000, 500
 @pytest.mark.parametrize("ruleset", ["sichuan", "changbai", "mcr"])
 def test_compiled_engine_plays_2000_hands_like_the_source(ruleset, first, play_from_source):
     bot_names = ("greedy", "random", "random", "greedy")
+    source = play_from_source(ruleset, None, bot_names, LONG_CHUNK, first)
     ours = play(ruleset, None, bot_names, LONG_CHUNK, first)
-    theirs = play_from_source(ruleset, None, bot_names, LONG_CHUNK, first)
+    theirs = source()
     assert len(ours) == len(theirs) == LONG_CHUNK
     for i, (a, b) in enumerate(zip(ours, theirs)):
         assert a == b, f"{ruleset} {bot_names}: hand {first + i} differs"
