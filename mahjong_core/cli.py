@@ -1,13 +1,18 @@
 """Command line: `mahjong-core <command> ...` (also `python -m mahjong_core`).
 
-    analyse "<hand>"                       shanten, waits, effective tiles, best discards
-    score {mcr,sichuan,changbai} "<hand>"  score a winning hand (the ruleset's options: --help)
-    simulate {mcr,sichuan,changbai} ...    self-play games with the reference bots
+  mahjong-core analyse "[555p,1]123m67s88sEEE"          shanten, waits, effective tiles, best discards
+  mahjong-core score mcr "[555p,1]123p789p88pEEE"       score a winning hand (mcr, sichuan or changbai)
+  mahjong-core simulate sichuan --hands 1000 --bots greedy,random,random,random
+  mahjong-core league bots.toml --hands 4000            every four bots of a list, ranked with intervals
+  mahjong-core serve --ruleset sichuan --bots 3         tables over WebSockets and a browser table
+  mahjong-core replay logs/hand-000007.json -o hand.html   a game log as a self-contained viewer
+  mahjong-core botzone match CMD CMD CMD CMD --games 4  Botzone protocol programs at a local judge
 
-Every command takes --json for machine-readable output. A command other than `analyse` lives in
-its own `cli` module (`configure(parser)` / `run(args)`), imported only when it is run: `COMMANDS`
-lists them.
+Every command takes --json for machine-readable output; `mahjong-core COMMAND --help` lists its options.
 """
+
+# A command other than `analyse` lives in its own `cli` module (`configure(parser)` / `run(args)`),
+# imported only when it is run: `COMMANDS` lists them.
 
 from __future__ import annotations
 

@@ -37,6 +37,28 @@ def test_help_works_without_the_other_arguments(command):
     assert result.stdout.startswith(f"usage: mahjong-core {' '.join(command)}")
 
 
+def test_the_main_help_shows_every_command_and_its_examples_run():
+    """`mahjong-core --help` gives an example line for each command; the ones that need no files run
+    as shown (the score example is a hand that wins under the default rules)."""
+    import re
+    import shlex
+
+    from mahjong_core.cli import COMMANDS
+
+    result = cli("--help")
+    assert result.returncode == 0, result.stderr
+    # an example, then (after two spaces or more) what it does
+    examples = [shlex.split(re.split(r"\s{2,}", line.strip())[0])[1:] for line in result.stdout.splitlines()
+                if line.startswith("  mahjong-core ")]
+    assert {example[0] for example in examples} == {"analyse", "score"} | set(COMMANDS)
+    for example in examples:
+        if example[0] in ("analyse", "score"):
+            ran = cli(*example, "--json")
+            assert ran.returncode == 0, (example, ran.stdout, ran.stderr)
+            if example[0] == "score":
+                assert json.loads(ran.stdout)["total"] >= 8, ran.stdout
+
+
 def test_simulate_help_lists_the_rulesets():
     out = cli("simulate", "--help").stdout
     assert "{mcr,sichuan,changbai}" in out and "--set" in out
