@@ -187,6 +187,20 @@ def test_observations_kept_by_the_caller_are_never_written_again(spare_check):
         assert np.array_equal(obs["observation"], planes) and np.array_equal(obs["action_mask"], mask)
 
 
+def _change_in_place(array, attribute: str, value) -> None:
+    """`array.shape = value` or `array.dtype = value`, what a holder could do to a spare's array:
+    deprecated by NumPy 2.5 (a warning, silenced here); where a later NumPy refuses it, the holder
+    freezes the array instead."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            setattr(array, attribute, value)
+        except (AttributeError, TypeError):
+            array.flags.writeable = False
+
+
 def test_spares_frozen_or_reshaped_by_their_last_holder_are_replaced(spare_check):
     """An observation whose arrays its holder froze, reshaped or retyped before dropping them: the
     next observations are new arrays, right, and writeable."""
@@ -198,11 +212,11 @@ def test_spares_frozen_or_reshaped_by_their_last_holder_are_replaced(spare_check
             obs["observation"].flags.writeable = False
             obs["action_mask"].flags.writeable = False
         elif change == "reshape":
-            obs["observation"].shape = (obs["observation"].size,)
-            obs["action_mask"].shape = (1, obs["action_mask"].size)
+            _change_in_place(obs["observation"], "shape", (obs["observation"].size,))
+            _change_in_place(obs["action_mask"], "shape", (1, obs["action_mask"].size))
         else:
-            obs["observation"].dtype = np.int8
-            obs["action_mask"].dtype = np.uint8
+            _change_in_place(obs["observation"], "dtype", np.int8)
+            _change_in_place(obs["action_mask"], "dtype", np.uint8)
         del obs
         gc.collect()
         for _ in range(3):

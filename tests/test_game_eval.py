@@ -12,6 +12,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import textwrap
 import time
 
 import pytest
@@ -273,9 +274,9 @@ def test_simulate_command_runs_duplicate_with_an_import_path_bot(capsys, tmp_pat
 
 def test_the_worker_pool_is_started_once_and_reused():
     simulate("sichuan", 8, seed=1, workers=2)
-    pool = backends._POOLS[(2, backends._default_start_method())]
+    pool = backends._POOLS[(2, backends.default_start_method())]
     simulate("sichuan", 8, seed=2, workers=2)
-    assert backends._POOLS[(2, backends._default_start_method())] is pool
+    assert backends._POOLS[(2, backends.default_start_method())] is pool
 
 
 def test_a_killed_worker_process_is_replaced_and_its_task_counted_once(tmp_path, monkeypatch):
@@ -299,6 +300,32 @@ def test_optional_extras_are_imported_only_when_asked_for(monkeypatch):
         simulate("sichuan", 4, backend="ray")
     with pytest.raises(InvalidArgumentError, match="backend must be"):
         simulate("sichuan", 4, backend="dask")
+
+
+def test_workers_fork_only_from_a_single_threaded_process():
+    """Forking a process that runs other threads can deadlock the child (Python 3.12+ warns): the
+    default start method is "fork" in a single-threaded process and "forkserver" once a thread runs,
+    and the results do not depend on it."""
+    code = textwrap.dedent("""
+        import threading, warnings
+        warnings.simplefilter("error", DeprecationWarning)  # Python 3.12+: fork with threads warns
+        from mahjong_core.game import backends
+        from mahjong_core.game.simulate import simulate
+        first = backends.default_start_method()
+        alone = simulate("sichuan", 16, seed=3, workers=2, task_hands=4).to_dict()["by_bot"]
+        stop = threading.Event()
+        thread = threading.Thread(target=stop.wait)
+        thread.start()
+        second = backends.default_start_method()
+        threaded = simulate("sichuan", 16, seed=3, workers=2, task_hands=4).to_dict()["by_bot"]
+        stop.set()
+        thread.join()
+        print(first, second, alone == threaded)
+    """)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                         cwd=tempfile.gettempdir())
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert out.stdout.split() == ["fork", "forkserver", "True"]
 
 
 def test_progress_kinds_by_name(capsys):

@@ -22,7 +22,9 @@ from __future__ import annotations
 import atexit
 import logging
 import multiprocessing
+import os
 import pickle
+import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -86,10 +88,26 @@ def _units_per_task(total_units: int, hands_per_unit: int, parallel: int, per_wo
 _POOLS: Dict[Tuple[int, str], ProcessPoolExecutor] = {}
 
 
-def _default_start_method() -> str:
-    # fork where there is one: the children inherit the built tables and imported modules. Nothing a
-    # task needs depends on it (bots are rebuilt from their specs), so "spawn" gives the same results.
-    return "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+def default_start_method() -> str:
+    """How worker processes start unless the caller says: "fork" while this process runs a single
+    thread (the children inherit the built tables and the imported modules and start at once);
+    else "forkserver" (a clean single-threaded parent: ~0.15 s once per pool) or "spawn". Forking
+    a process that runs other threads — NumPy's BLAS pool, a notebook kernel's, a web server's —
+    can deadlock a child on a lock copied mid-use (Python 3.12 and later warn of it). Nothing a task
+    needs depends on the method (bots are rebuilt from their specs): every one gives the same results."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and _thread_count() == 1:
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _thread_count() -> int:
+    """This process's threads, the operating system's count where it tells (Linux: /proc), which
+    includes the threads of C libraries; else the ones Python started."""
+    try:
+        return len(os.listdir("/proc/self/task"))
+    except OSError:
+        return threading.active_count()
 
 
 def _init_worker() -> None:
@@ -99,7 +117,7 @@ def _init_worker() -> None:
 
 
 def process_pool(workers: int, start_method: Optional[str] = None) -> ProcessPoolExecutor:
-    method = start_method or _default_start_method()
+    method = start_method or default_start_method()
     if method not in multiprocessing.get_all_start_methods():
         raise InvalidArgumentError(f"start method must be one of {', '.join(multiprocessing.get_all_start_methods())}; "
                                    f"got {method!r}")
@@ -133,7 +151,7 @@ atexit.register(shutdown_pools)
 def _run_processes(task: Callable[..., TaskResult], job: Job, tasks: List[Tuple[int, int]], workers: int,
                    start_method: Optional[str], keep: bool, on_result: Callable[[TaskResult], None],
                    retries: int) -> int:
-    method = start_method or _default_start_method()
+    method = start_method or default_start_method()
     pending = set(tasks)
     replaced = 0
     while pending:

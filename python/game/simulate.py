@@ -528,6 +528,8 @@ def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] 
     bar, `ProgressBar`), or True for the built-in bar. `out`: stream per-hand results to this JSONL
     file; a partial file of the same run is resumed (`resume=False`: start it over). `retries`: how
     often a lost worker's tasks are replayed. `task_hands`: hands per task (default: sized per backend).
+    `start_method`: how worker processes start (default: `backends.default_start_method()`, "fork" in a
+    single-threaded process, else "forkserver").
     `keep_totals`: keep every hand's points per bot for `SimulationResult.plot()`'s distribution
     (default: for runs of up to 1,000,000 hands; 32 bytes a hand).
     """
