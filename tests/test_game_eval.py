@@ -305,27 +305,41 @@ def test_optional_extras_are_imported_only_when_asked_for(monkeypatch):
 def test_workers_fork_only_from_a_single_threaded_process():
     """Forking a process that runs other threads can deadlock the child (Python 3.12+ warns): the
     default start method is "fork" in a single-threaded process and "forkserver" once a thread runs,
-    and the results do not depend on it."""
+    and the results do not depend on it — except for a bot defined in a `__main__` without a file
+    (here `python -c`, as in a notebook), which only a forked worker has: it keeps "fork" and plays."""
     code = textwrap.dedent("""
         import threading, warnings
-        warnings.simplefilter("error", DeprecationWarning)  # Python 3.12+: fork with threads warns
         from mahjong_core.game import backends
+        from mahjong_core.game.bots import Bot
+        from mahjong_core.game.botspec import bot_specs
         from mahjong_core.game.simulate import simulate
-        first = backends.default_start_method()
-        alone = simulate("sichuan", 16, seed=3, workers=2, task_hands=4).to_dict()["by_bot"]
-        stop = threading.Event()
-        thread = threading.Thread(target=stop.wait)
-        thread.start()
-        second = backends.default_start_method()
-        threaded = simulate("sichuan", 16, seed=3, workers=2, task_hands=4).to_dict()["by_bot"]
+
+        class First(Bot):
+            def choose(self, game, seat, actions):
+                return actions[0]
+
+        mine = [First, "random", "random", "random"]
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", DeprecationWarning)  # Python 3.12+: fork with threads warns
+            first = backends.default_start_method()
+            alone = simulate("sichuan", 16, seed=3, workers=2, task_hands=4).to_dict()["by_bot"]
+            stop = threading.Event()
+            thread = threading.Thread(target=stop.wait)
+            thread.start()
+            second = backends.default_start_method()
+            threaded = simulate("sichuan", 16, seed=3, workers=2, task_hands=4).to_dict()["by_bot"]
+        third = backends.default_start_method(bot_specs(mine))
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", DeprecationWarning)  # (that fork, with the thread running)
+            own = simulate("sichuan", 8, seed=3, workers=2, task_hands=4, bots=mine).to_dict()["by_bot"]
         stop.set()
         thread.join()
-        print(first, second, alone == threaded)
+        print(first, second, third, alone == threaded, sorted(own))
     """)
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
                          cwd=tempfile.gettempdir())
     assert out.returncode == 0, out.stderr[-3000:]
-    assert out.stdout.split() == ["fork", "forkserver", "True"]
+    assert out.stdout.split() == ["fork", "forkserver", "fork", "True", "['__main__:First',", "'random']"]
 
 
 def test_progress_kinds_by_name(capsys):

@@ -88,17 +88,25 @@ def _units_per_task(total_units: int, hands_per_unit: int, parallel: int, per_wo
 _POOLS: Dict[Tuple[int, str], ProcessPoolExecutor] = {}
 
 
-def default_start_method() -> str:
-    """How worker processes start unless the caller says: "fork" while this process runs a single
-    thread (the children inherit the built tables and the imported modules and start at once);
-    else "forkserver" (a clean single-threaded parent: ~0.15 s once per pool) or "spawn". Forking
-    a process that runs other threads — NumPy's BLAS pool, a notebook kernel's, a web server's —
-    can deadlock a child on a lock copied mid-use (Python 3.12 and later warn of it). Nothing a task
-    needs depends on the method (bots are rebuilt from their specs): every one gives the same results."""
+def default_start_method(specs: Sequence[BotSpec] = ()) -> str:
+    """How worker processes start for bots `specs` unless the caller says: "fork" while this process
+    runs a single thread (the children inherit the built tables and the imported modules and start at
+    once); else "forkserver" (a clean single-threaded parent: ~0.15 s once per pool) or "spawn".
+    Forking a process that runs other threads — NumPy's BLAS pool, a web server's — can deadlock a
+    child on a lock copied mid-use (Python 3.12 and later warn of it). The exception: a bot defined in
+    a `__main__` that has no file (a notebook, the REPL, `python -c`), which only a forked worker
+    has — there "fork" stays, as before. Nothing else a task needs depends on the method (bots are
+    rebuilt from their specs): every one gives the same results."""
     methods = multiprocessing.get_all_start_methods()
-    if "fork" in methods and _thread_count() == 1:
+    if "fork" in methods and (_thread_count() == 1 or any(_only_a_fork_has(spec) for spec in specs)):
         return "fork"
     return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _only_a_fork_has(spec: BotSpec) -> bool:
+    """Whether `spec`'s bot lives in a `__main__` without a file: a fresh worker can neither import
+    nor load it (botspec's fallback reads the file), a forked one inherits it."""
+    return spec.target.startswith("__main__:") and spec.file is None
 
 
 def _thread_count() -> int:
@@ -151,7 +159,7 @@ atexit.register(shutdown_pools)
 def _run_processes(task: Callable[..., TaskResult], job: Job, tasks: List[Tuple[int, int]], workers: int,
                    start_method: Optional[str], keep: bool, on_result: Callable[[TaskResult], None],
                    retries: int) -> int:
-    method = start_method or default_start_method()
+    method = start_method or default_start_method(job.specs)
     pending = set(tasks)
     replaced = 0
     while pending:
