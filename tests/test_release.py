@@ -77,8 +77,12 @@ def _installed() -> importlib.metadata.Distribution:
     """The distribution beside the imported package (never a build's egg-info in the checkout)."""
     import mahjong_core
 
-    site = str(Path(mahjong_core.__file__).resolve().parent.parent)
-    found = list(importlib.metadata.distributions(name="mahjong_core", path=[site]))
+    site = Path(mahjong_core.__file__).resolve().parent.parent
+    if (site / "pyproject.toml").is_file():
+        # an editable install: the package is the checkout's, where a build may have left a stale
+        # mahjong_core.egg-info; the distribution pip installed is on sys.path (conftest strips the checkout)
+        return importlib.metadata.distribution("mahjong_core")
+    found = list(importlib.metadata.distributions(name="mahjong_core", path=[str(site)]))
     return found[0] if found else importlib.metadata.distribution("mahjong_core")
 
 
