@@ -379,6 +379,39 @@ def _serve(log_dir, *extra):
     return proc, port, line
 
 
+def test_serve_json_reports_where_it_listens_and_when_it_stops(tmp_path):
+    """`serve --json --port 0`: a JSON line with the port the system chose and the WebSocket address,
+    which a client then joins; SIGINT stops it with a last JSON line and exit status 0."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mahjong_core", "serve", "--json", "--port", "0", "--ruleset", "mcr", "--bots", "3",
+         "--bot-delay", "0", "--time-limit", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/")
+    try:
+        line = proc.stdout.readline()
+        listening = json.loads(line)
+        assert listening["event"] == "listening" and listening["ruleset"] == "mcr" and listening["resumed"] == []
+        assert listening["host"] == "127.0.0.1" and listening["port"] > 0
+        assert listening["websocket"] == f"ws://127.0.0.1:{listening['port']}/ws"
+        assert listening["url"] == f"http://127.0.0.1:{listening['port']}/"
+
+        async def join():
+            c = Client(listening["websocket"])
+            await c.open()
+            await c.request({"type": "join", "bots": 3}, "joined")
+            await c.expect("state")
+            await c.close()
+
+        run(join())
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=WAIT)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(WAIT)
+    assert proc.returncode == 0, err
+    assert [json.loads(x) for x in out.splitlines()] == [{"event": "stopped"}]
+
+
 def test_crash_and_restart_from_saved_logs(tmp_path):
     """A server killed with SIGKILL mid-hand is restarted on its log dir: every table resumes at the same
     step and its players resume their seats with their tokens."""

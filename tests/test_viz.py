@@ -288,7 +288,7 @@ def test_botzone_errors_name_the_problem():
 
 # -- command line, logs, plots -------------------------------------------------------------------
 
-def test_replay_command_and_saved_logs(tmp_path):
+def test_replay_command_and_saved_logs(tmp_path, capsys):
     from mahjong_core.game.simulate import simulate
 
     from mahjong_core.cli import main
@@ -307,6 +307,11 @@ def test_replay_command_and_saved_logs(tmp_path):
     out = tmp_path / "one.html"
     assert main(["replay", str(files[3]), "-o", str(out), "--seat", "2"]) == 0
     assert out.read_text().startswith("<!DOCTYPE html>")
+    capsys.readouterr()
+    assert main(["replay", str(files[4]), "-o", str(tmp_path / "two.html"), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report == {"output": str(tmp_path / "two.html"), "seat": None,
+                      "bytes": len((tmp_path / "two.html").read_bytes())}
     (tmp_path / "bad.json").write_text("{not json")
     assert main(["replay", str(tmp_path / "bad.json")]) == 2
     assert main(["replay", str(tmp_path / "missing.json")]) == 2

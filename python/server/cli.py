@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import signal
 
 from mahjong_core.game.registry import RULESETS
@@ -29,6 +30,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="tables running at once before a join that needs a new one is refused (default 1000)")
     parser.add_argument("--bot-delay", type=float, default=0.4, metavar="S",
                         help="seconds a bot waits before answering, so people can follow (default 0.4)")
+    parser.add_argument("--json", action="store_true",
+                        help="machine-readable output: a JSON line when listening (with the port, also "
+                             "for --port 0) and one when stopped")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -40,9 +44,15 @@ def run(args: argparse.Namespace) -> int:
 
     async def main() -> None:
         await server.start()
-        print(f"mahjong-core serve: {server.ruleset} tables on http://{server.host}:{server.port}/ "
-              f"(WebSocket /ws){'; resumed ' + ', '.join(server.recovered) if server.recovered else ''}",
-              flush=True)
+        url = f"http://{server.host}:{server.port}/"
+        if args.json:
+            print(json.dumps({"event": "listening", "ruleset": server.ruleset, "host": server.host,
+                              "port": server.port, "url": url, "websocket": f"ws://{server.host}:{server.port}/ws",
+                              "resumed": list(server.recovered)}), flush=True)
+        else:
+            print(f"mahjong-core serve: {server.ruleset} tables on {url} "
+                  f"(WebSocket /ws){'; resumed ' + ', '.join(server.recovered) if server.recovered else ''}",
+                  flush=True)
         stop = asyncio.get_running_loop().create_future()
         for sig in (signal.SIGINT, signal.SIGTERM):
             try:
@@ -54,6 +64,8 @@ def run(args: argparse.Namespace) -> int:
         except asyncio.CancelledError:
             pass
         await server.close()
+        if args.json:
+            print(json.dumps({"event": "stopped"}), flush=True)
 
     asyncio.run(main())
     return 0

@@ -21,6 +21,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seat", type=int, choices=range(4), default=None,
                         help="show only what this seat saw (default: everything)")
     parser.add_argument("--title", default=None, help="the page title")
+    parser.add_argument("--json", action="store_true",
+                        help="machine-readable output: the file written, its size and the seat shown")
 
 
 def _read(path: str) -> Any:
@@ -43,5 +45,8 @@ def run(args: argparse.Namespace) -> int:
         output = "replay.html" if args.log == "-" else os.path.splitext(args.log)[0] + ".html"
     with open(output, "w", encoding="utf-8") as f:
         f.write(html)
-    print(output)
+    if args.json:
+        print(json.dumps({"output": output, "bytes": len(html.encode("utf-8")), "seat": args.seat}))
+    else:
+        print(output)
     return 0
