@@ -152,7 +152,8 @@ def _main(argv: Sequence[str]) -> int:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """Run the command line; returns the exit status (2 for bad input, with the error on stderr)."""
+    """Run the command line; returns the exit status (2 for bad input, 1 for a file the system refused —
+    a folder that does not exist, no permission —, with the error on stderr)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         status = _main(argv)
@@ -167,6 +168,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as exc:
+        # a file the command was told to read or write (a plot, logs, a folder) that the system
+        # refused: what and where, not a traceback
+        print(f"error: {exc.strerror or exc}: {exc.filename}" if exc.filename else f"error: {exc}",
+              file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

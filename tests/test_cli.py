@@ -59,6 +59,29 @@ def test_the_main_help_shows_every_command_and_its_examples_run():
                 assert json.loads(ran.stdout)["total"] >= 8, ran.stdout
 
 
+@pytest.mark.parametrize("command, status, phrase", [
+    (["simulate", "mcr", "--games", "4", "--no-progress", "--out", "/nonexistent-folder/r.jsonl"], 2,
+     "cannot write the results file /nonexistent-folder/r.jsonl"),
+    (["replay", "LOG", "-o", "/nonexistent-folder/x.html"], 2, "cannot write /nonexistent-folder/x.html"),
+    (["simulate", "mcr", "--games", "4", "--no-progress", "--plot", "/nonexistent-folder/p.png"], 1,
+     "/nonexistent-folder/p.png"),
+])
+def test_a_file_the_system_refuses_is_an_error_line_not_a_traceback(tmp_path, command, status, phrase):
+    """An output path in a folder that does not exist: one line on stderr that names it, no traceback."""
+    if "LOG" in command:
+        log = tmp_path / "hand.json"
+        from mahjong_core.game import new_game
+
+        log.write_text(json.dumps(new_game("sichuan", seed=1).log), encoding="utf-8")
+        command = [str(log) if word == "LOG" else word for word in command]
+    if "--plot" in command:
+        pytest.importorskip("matplotlib", reason='plots need matplotlib: pip install "mahjong_core[plot]"')
+    result = cli(*command)
+    assert result.returncode == status, (result.stdout, result.stderr)
+    assert "Traceback" not in result.stderr and phrase in result.stderr, result.stderr
+    assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+
+
 def test_simulate_help_lists_the_rulesets():
     out = cli("simulate", "--help").stdout
     assert "{mcr,sichuan,changbai}" in out and "--set" in out

@@ -104,13 +104,18 @@ class ResultsFile:
         self._fh: Optional[IO[str]] = None
 
     def open(self, resume: bool = True) -> Dict[int, List[HandRecord]]:
-        """Open for writing; with `resume`, the complete units already in the file (unit -> records)."""
+        """Open for writing; with `resume`, the complete units already in the file (unit -> records).
+        InvalidArgumentError when the file cannot be read or written (a missing folder, no permission)."""
         done: Dict[int, List[HandRecord]] = {}
-        if resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0:
-            done = self._read_back()
-        else:
-            self._rewrite({})
-        self._fh = open(self.path, "a", encoding="utf-8")
+        try:
+            if resume and os.path.exists(self.path) and os.path.getsize(self.path) > 0:
+                done = self._read_back()
+            else:
+                self._rewrite({})
+            self._fh = open(self.path, "a", encoding="utf-8")
+        except OSError as exc:
+            raise InvalidArgumentError(f"cannot write the results file {self.path}: {exc.strerror or exc} "
+                                       f"(does its folder exist, and may you write there?)") from None
         return done
 
     def _read_back(self) -> Dict[int, List[HandRecord]]:

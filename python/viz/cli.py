@@ -43,8 +43,11 @@ def run(args: argparse.Namespace) -> int:
     output = args.output
     if output is None:
         output = "replay.html" if args.log == "-" else os.path.splitext(args.log)[0] + ".html"
-    with open(output, "w", encoding="utf-8") as f:
-        f.write(html)
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(html)
+    except OSError as exc:
+        raise InvalidArgumentError(f"cannot write {output}: {exc.strerror or exc} (-o names the HTML file)") from None
     if args.json:
         print(json.dumps({"output": output, "bytes": len(html.encode("utf-8")), "seat": args.seat}))
     else:
