@@ -208,8 +208,10 @@ def test_progress_accepts_anything_with_update_and_a_tqdm_bar(tmp_path):
 
 def test_hands_and_its_old_name_games():
     _same(simulate("sichuan", hands=8, seed=2), simulate("sichuan", games=8, seed=2))
-    with pytest.raises(InvalidArgumentError, match="multiple of 4"):
+    with pytest.raises(InvalidArgumentError, match=r"multiple of 4, got 10 \(use 8 or 12\)"):
         simulate("sichuan", 10, duplicate=True)
+    with pytest.raises(InvalidArgumentError, match=r"got 3 \(use 4\)"):
+        simulate("sichuan", 3, duplicate=True)
     with pytest.raises(InvalidArgumentError, match="not both"):
         simulate("sichuan", hands=8, games=9)
 

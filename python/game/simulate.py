@@ -539,8 +539,9 @@ def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] 
     hands = _positive("hands", hands if hands is not None else games if games is not None else 1000)
     _check_seed(seed)
     if duplicate and hands % 4:
+        below, above = hands - hands % 4, hands + 4 - hands % 4
         raise InvalidArgumentError(f"duplicate mode plays every wall in 4 rotations: hands must be a multiple of 4, "
-                                   f"got {hands} (use {hands - hands % 4 or 4} or {hands + 4 - hands % 4})")
+                                   f"got {hands} (use {f'{below} or ' if below else ''}{above})")
     _positive("workers", workers)
     if task_hands is not None:
         _positive("task_hands", task_hands)
