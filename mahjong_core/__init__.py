@@ -7,15 +7,12 @@ Rulesets: `mahjong_core.rules.mcr`, `.sichuan`, `.changbai`. Game engine: `mahjo
 
 try:
     from . import _core  # noqa: F401  (the compiled extension)
-except ImportError as _exc:  # pragma: no cover - only in a checkout without a build
+except ImportError as _exc:  # a checkout without a build, or a wheel of another Python or machine
     import os as _os
 
-    raise ImportError(
-        f"mahjong_core was imported from {_os.path.dirname(__file__)}, which has no compiled extension "
-        "(mahjong_core._core). This happens when Python runs inside the source checkout after a regular "
-        "`pip install .`: the source folder shadows the installed package. Run from another directory, "
-        "use the `mahjong-core` command, or build in place with `pip install -e . --no-build-isolation`."
-    ) from _exc
+    from ._missing_core import explain as _explain
+
+    raise ImportError(_explain(_os.path.dirname(__file__), _exc)) from _exc
 
 from ._core import (
     best_discards,
