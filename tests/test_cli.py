@@ -51,6 +51,11 @@ def test_the_main_help_shows_every_command_and_its_examples_run():
     examples = [shlex.split(re.split(r"\s{2,}", line.strip())[0])[1:] for line in result.stdout.splitlines()
                 if line.startswith("  mahjong-core ")]
     assert {example[0] for example in examples} == {"analyse", "score"} | set(COMMANDS)
+    assert "Every command takes --json" in result.stdout
+    for command in [["analyse"], ["score", "mcr"], ["score", "sichuan"], ["score", "changbai"],
+                    *([c] for c in COMMANDS if c != "botzone"), ["botzone", "match"]]:
+        shown = cli(*command, "--help")
+        assert shown.returncode == 0 and "--json" in shown.stdout, (command, shown.stdout, shown.stderr)
     for example in examples:
         if example[0] in ("analyse", "score"):
             ran = cli(*example, "--json")
