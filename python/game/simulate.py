@@ -195,9 +195,8 @@ def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("ran
     played again — the same wall, dealer and bot choices — so its `log` is that hand's (`simulate
     --save-logs`). In duplicate mode hand `index` is wall index // 4 in rotation index % 4."""
     rules = game_class(check_ruleset(ruleset)).rules_class().resolve(rules)
-    if isinstance(index, bool) or not isinstance(index, int) or index < 0:
-        raise InvalidArgumentError(f"index is a hand's number in the simulation (0, 1, ...), got {index!r}")
-    _check_seed(seed)
+    _non_negative("index", index, " (a hand's number in the simulation)")
+    _non_negative("seed", seed)
     players = [spec.build() for spec in bot_specs(bots)]
     unit, rotation = (index // 4, index % 4) if duplicate else (index, 0)
     table = SeededTable(ruleset, rules)
@@ -216,8 +215,7 @@ def save_logs(directory: str, ruleset: str, hands: int, *, seed: int = 1, bots: 
 
     if not isinstance(directory, (str, os.PathLike)):
         raise InvalidTypeError(f"directory is the path of a folder for the logs, got {type(directory).__name__}")
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-        raise InvalidArgumentError(f"hands must be a non-negative integer, got {hands!r}")
+    _non_negative("hands", hands)
     check_ruleset(ruleset)
     try:
         os.makedirs(directory, exist_ok=True)
@@ -486,14 +484,19 @@ def _cut(text: str, width: int) -> str:
 # ---------------------------------------------------------------------------------------------
 # simulate
 
-def _check_seed(seed: Any) -> None:
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidArgumentError(f"seed must be a non-negative integer, got {seed!r}")
-
-
 def _positive(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise InvalidArgumentError(f"{name} must be a positive integer, got {value!r}")
+    return _at_least(1, name, value)
+
+
+def _non_negative(name: str, value: Any, meaning: str = "") -> int:
+    return _at_least(0, name, value, meaning)
+
+
+def _at_least(low: int, name: str, value: Any, meaning: str = "") -> int:
+    """`value` when it is an int >= `low` (a bool is not); InvalidArgumentError naming `name` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        kind = "a positive" if low == 1 else "a non-negative"
+        raise InvalidArgumentError(f"{name} must be {kind} integer{meaning}, got {value!r}")
     return value
 
 
@@ -537,7 +540,7 @@ def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] 
     if hands is not None and games is not None and hands != games:
         raise InvalidArgumentError(f"give hands= or games= (its old name), not both ({hands} and {games})")
     hands = _positive("hands", hands if hands is not None else games if games is not None else 1000)
-    _check_seed(seed)
+    _non_negative("seed", seed)
     if duplicate and hands % 4:
         below, above = hands - hands % 4, hands + 4 - hands % 4
         raise InvalidArgumentError(f"duplicate mode plays every wall in 4 rotations: hands must be a multiple of 4, "
@@ -545,8 +548,7 @@ def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] 
     _positive("workers", workers)
     if task_hands is not None:
         _positive("task_hands", task_hands)
-    if isinstance(retries, bool) or not isinstance(retries, int) or retries < 0:
-        raise InvalidArgumentError(f"retries must be a non-negative integer, got {retries!r}")
+    _non_negative("retries", retries)
     specs = bot_specs(bots)
     rules = game_class(ruleset).rules_class().resolve(rules)
     job = Job(ruleset, rules, seed, specs, bool(duplicate))
