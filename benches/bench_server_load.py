@@ -88,8 +88,13 @@ async def _load(url: str, tables: int, concurrency: int, latencies: List[float])
 
 
 def run_load(tables: int = TABLES, concurrency: int = CONCURRENCY, ruleset: str = RULESET) -> Dict[str, Any]:
-    """Play `tables` tables against a fresh server; returns the figures (and checks every log)."""
-    log_dir = tempfile.mkdtemp(prefix="mahjong_core_load_")
+    """Play `tables` tables against a fresh server; returns the figures (and checks every log).
+    The server's logs go to a temporary folder, removed afterwards."""
+    with tempfile.TemporaryDirectory(prefix="mahjong_core_load_") as log_dir:
+        return _run_load_logging_to(log_dir, tables, concurrency, ruleset)
+
+
+def _run_load_logging_to(log_dir: str, tables: int, concurrency: int, ruleset: str) -> Dict[str, Any]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "mahjong_core", "serve", "--ruleset", ruleset, "--host", "127.0.0.1", "--port", "0",
          "--time-limit", "0", "--bot-delay", "0", "--seed", "7", "--log-dir", log_dir],
