@@ -349,7 +349,11 @@ def test_duck_typed_opponents():
     vec.reset(seed=0)
     for _ in range(40):
         vec.step(vec.sample_actions(0))
-    assert one.calls > 40
+    # each sub-env plays its own copy (the same copy at its three seats), the object given none
+    copies = [[bot for bot in row if bot is not None] for row in vec.bots]
+    assert [len({id(bot) for bot in row}) for row in copies] == [1, 1, 1]
+    assert len({id(row[0]) for row in copies} | {id(one)}) == 4
+    assert all(row[0].calls > 0 for row in copies) and sum(row[0].calls for row in copies) > 40 and one.calls == 0
     with pytest.raises(InvalidArgumentError, match=r"pass an instance, e.g. MyBot\(\)"):
         MahjongEnv("mcr", opponents=FirstLegal)
     with pytest.raises(InvalidArgumentError, match="choose"):

@@ -106,6 +106,11 @@ cdef bint _holds_pair(dict d, object obs, object mask) noexcept:
     return PyDict_Next(d, &pos, &key, &value) and key == <PyObject*>_MASK_KEY and value == <PyObject*>mask
 
 
+cdef int _hand_over(str method) except -1:
+    """`last()` or `step()` once every agent has left (PettingZoo's dicts hold none of them)."""
+    raise IllegalActionError(f"{method}(): the hand is over and every agent is done; call reset() for the next hand")
+
+
 cdef class AECCore:
     """The PettingZoo AEC environment's per-decision path in C: `last`, `observe`, `step` and
     `agent_iter` (the rest of the environment is `pettingzoo_env._AECMixin`, in Python).
@@ -392,6 +397,8 @@ cdef class AECCore:
         PettingZoo's `AECEnv.last` without its `observe` hop (hot path: one call per decision)."""
         if not self._dealt:
             raise IllegalActionError("call reset() before last()")
+        if not self.agents:
+            _hand_over("last")
         agent = self._agent
         if not observe:
             observation = None
@@ -412,6 +419,8 @@ cdef class AECCore:
         cdef long long d[4]
         if not self._dealt:
             raise IllegalActionError("call reset() before step()")
+        if not self.agents:
+            _hand_over("step")
         agent = self._agent
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
@@ -515,6 +524,8 @@ cdef class AECCore:
         cdef double u
         if not self._dealt:
             raise IllegalActionError("call reset() before sample_action()")
+        if not self.agents:
+            _hand_over("sample_action")
         agent = self._agent
         if self.terminations.get(agent) or self.truncations.get(agent):
             return None

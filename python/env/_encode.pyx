@@ -267,8 +267,14 @@ cdef inline void _count_planes(unsigned char* base, const unsigned char* counts,
 
 
 cdef int _check_seat(object seat) except -1:
-    if type(seat) is not int or not 0 <= <long>seat < 4:
-        raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
+    """A seat 0..3: a Python int, or any other integer (NumPy's) but a bool."""
+    given = seat
+    if type(seat) is not int:
+        if isinstance(seat, bool) or not hasattr(seat, "__index__"):
+            raise InvalidArgumentError(f"seat must be 0..3, got {given!r}")
+        seat = PyNumber_Index(seat)
+    if not -1 < seat < 4:
+        raise InvalidArgumentError(f"seat must be 0..3, got {given!r}")
     return <int>seat
 
 
@@ -1101,7 +1107,10 @@ cdef class StepKernel:
                 else:
                     a = None
             if a is None:
-                action = self.space.action(codes[i])  # an out-of-range code raises here, with its message
+                try:
+                    action = self.space.action(codes[i])
+                except IllegalActionError as error:  # a code out of range: its message, and the row
+                    raise IllegalActionError(f"step: sub-env {i}: {error}") from None
                 if legal is None:  # (an unbuilt turn's: the engine's list of them, built for the message)
                     legal = self.games[i]._discard_options(seat)
                 raise IllegalActionError(f"step: sub-env {i}: {action!r} is not legal for seat {seat}; legal: {legal}")

@@ -8,7 +8,8 @@ Ids: mahjong_core/Sichuan-v0, mahjong_core/MCR-v0, mahjong_core/Changbai-v0 (see
 hand. Observation: `{"observation": (C, 34) uint8, "action_mask": (A,) int8}`; action: a code of
 the ruleset's ActionSpace; reward: the learner's ledger change during the step (its answer and the
 opponents' answers after it), times `reward_scale`. `seat`: the learner's seat (0..3) or "random" (drawn
-from the seed each hand). `reset(seed=S)` deals hand 0 of S; `reset()` the next hand.
+from the seed each hand). `reset(seed=S)` deals hand 0 of S; `reset()` the next hand (the first
+time: hand 0 of a seed drawn from entropy, `table.seed`).
 
 `illegal_action`: "raise" (default) — an illegal or out-of-range action raises IllegalActionError
 and changes nothing; "default" — the learner's `Game.default_action` is played instead and
@@ -75,6 +76,20 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
         self._bots: list = [None] * 4
         self._native: Any = None  # the hand's native-loop seats of the opponents (game/native.py)
         self._done = True
+
+    def __getstate__(self) -> Dict[str, Any]:
+        """Pickling and `copy.deepcopy` (search bots copy an env to look ahead): everything but the
+        opponents' native-loop handles, which hold the bots' random streams as bound built-in
+        methods — `deepcopy` would share those with the original, and playing the copy would move
+        the original's opponents. `__setstate__` reads them off the copied bots."""
+        state = self.__dict__.copy()
+        state["_native"] = None
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        if not self._done:
+            self._native = native.seats_for(self.table.game, self._bots)
 
     def _observation(self) -> Dict[str, Any]:
         observe_into(self.table.game, self.seat, self._obs, self._mask)  # (all zero mask: nothing to answer)

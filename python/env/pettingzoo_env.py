@@ -102,23 +102,32 @@ class _Common:
         self.ruleset = self.table.ruleset
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
+        # not "parallelizable" in PettingZoo's sense: `aec_to_parallel` needs agents that act in a
+        # cycle, and a claim window asks seats out of turn; `parallel_env` is the native parallel form
         self.metadata = {"name": f"mahjong_core_{self.ruleset}_v0", "render_modes": list(RENDER_MODES),
-                         "render_fps": 4, "is_parallelizable": True}
-        self._obs_space = spaces.observation_space(self.ruleset)
-        self._act_space = spaces.action_space(self.ruleset)
+                         "render_fps": 4, "is_parallelizable": False}
+        # (each agent its own space objects: a space carries a random stream, see `spaces`)
+        self.observation_spaces = {a: spaces.observation_space(self.ruleset) for a in AGENTS}
+        self.action_spaces = {a: spaces.action_space(self.ruleset) for a in AGENTS}
         self._np = np = numpy()
         self._obs_shape = (N_PLANES[self.ruleset], 34)
-        self._mask_len = self._act_space.n
+        self._mask_len = self.action_spaces[AGENTS[0]].n
         self._uint8, self._int8 = np.dtype(np.uint8), np.dtype(np.int8)  # dtype objects: np.empty skips converting a type
         self._action_of_code = SPACES[self.ruleset].actions
         self.agents: list = []
         self._started = False
 
     def observation_space(self, agent: str) -> Any:
-        return self._obs_space
+        return self.observation_spaces[self._agent_name(agent)]
 
     def action_space(self, agent: str) -> Any:
-        return self._act_space
+        return self.action_spaces[self._agent_name(agent)]
+
+    @staticmethod
+    def _agent_name(agent: Any) -> str:
+        if not isinstance(agent, str) or agent not in _SEAT:
+            raise InvalidArgumentError(f"agent must be one of {', '.join(AGENTS)}, got {agent!r}")
+        return agent
 
     def _observe(self, seat: int) -> Dict[str, Any]:
         empty = self._np.empty
@@ -140,8 +149,8 @@ class _Common:
             raise InvalidArgumentError(f"agent must be one of {', '.join(AGENTS)}, got {agent!r}")
         np = self._np
         if not self._started:
-            return np.zeros(self._act_space.n, np.bool_)
-        mask = np.empty(self._act_space.n, np.int8)
+            return np.zeros(self._mask_len, np.bool_)
+        mask = np.empty(self._mask_len, np.int8)
         mask_into(self.table.game.legal_actions(_SEAT[agent]), self.table.game.space.code_of_uid, mask)
         return mask.astype(np.bool_)
 
@@ -226,15 +235,22 @@ class _AECMixin(_Common):
     def action_masks(self, agent: Optional[str] = None) -> Any:
         """The legal actions of `agent` (default: `agent_selection`) as a bool array of shape (A,)
         (the name maskable-PPO libraries call; the same as its observation's "action_mask")."""
-        return self._mask_of(self.agent_selection if agent is None else agent)
+        if agent is None:
+            if not self._started:
+                raise IllegalActionError("call reset() before action_masks() (or name the agent)")
+            agent = self.agent_selection
+        return self._mask_of(agent)
 
 
 class _ParallelMixin(_Common):
     """PettingZoo parallel environment of one ruleset (mahjong_core.env.pettingzoo_env)."""
 
     def __init__(self, ruleset: str, *, rules: Any = None, reward_scale: float = 1.0,
-                 render_mode: Optional[str] = None, **options: Any) -> None:
+                 render_mode: Optional[str] = None, illegal_action: str = "raise", **options: Any) -> None:
+        if illegal_action not in ("raise", "default"):
+            raise InvalidArgumentError(f"illegal_action must be 'raise' or 'default', got {illegal_action!r}")
         self._setup(ruleset, rules, reward_scale, render_mode, options)
+        self.illegal_action = illegal_action
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> Any:
         self.table.reset(seed)
@@ -260,14 +276,18 @@ class _ParallelMixin(_Common):
         missing = [AGENTS[s] for s in waiting if AGENTS[s] not in actions]
         if missing:
             raise IllegalActionError(f"step: no action for {', '.join(missing)} (must answer now)")
-        codes = [to_code(actions[AGENTS[s]]) for s in waiting]
-        space = game.space
-        for s, code in zip(waiting, codes):  # check all before the first act: all or nothing
-            legal = game._pending[s]
-            if space.action(code) not in legal:
-                raise IllegalActionError(f"step: {space.action(code)!r} is not legal for {AGENTS[s]}; legal: {legal}")
-        for s, code in zip(waiting, codes):
-            game.act(s, code)
+        chosen = []
+        defaulted = set()
+        for s in waiting:  # check all before the first act: all or nothing
+            try:
+                chosen.append(self._legal_action(game, s, actions[AGENTS[s]]))
+            except IllegalActionError:
+                if self.illegal_action == "raise":
+                    raise
+                chosen.append(game.default_action(s))
+                defaulted.add(AGENTS[s])
+        for s, action in zip(waiting, chosen):
+            game.act(s, action)
         deltas = self.table.deltas()
         scale = self.table.reward_scale
         rewards = {a: (deltas[s] * scale if deltas is not None else 0.0) for s, a in enumerate(AGENTS)}
@@ -275,7 +295,16 @@ class _ParallelMixin(_Common):
         obs = {a: self._observe(s) for s, a in enumerate(AGENTS)}
         terminations = {a: done for a in AGENTS}
         truncations = {a: False for a in AGENTS}
-        infos = {a: {} for a in AGENTS}  # type: ignore[var-annotated]
+        infos = {a: ({"illegal_action": True} if a in defaulted else {}) for a in AGENTS}
         if done:
             self.agents = []
         return obs, rewards, terminations, truncations, infos
+
+    @staticmethod
+    def _legal_action(game: Any, seat: int, given: Any) -> Any:
+        """The Action of code `given` when `seat` may play it now; IllegalActionError otherwise."""
+        action = game.space.action(to_code(given))  # (its own errors for a non-code, a code out of range)
+        legal = game._pending[seat]
+        if action not in legal:
+            raise IllegalActionError(f"step: {action!r} is not legal for {AGENTS[seat]}; legal: {legal}")
+        return action

@@ -22,11 +22,13 @@ from mahjong_core.errors import InvalidTypeError
 
 from ._deps import gymnasium
 
-__all__ = ["ENV_IDS", "ENTRY_POINT", "register_envs", "register_on_import"]
+__all__ = ["ENV_IDS", "ENTRY_POINT", "VECTOR_ENTRY_POINT", "register_envs", "register_on_import"]
 
 #: ruleset -> its Gymnasium id
 ENV_IDS = {"sichuan": "mahjong_core/Sichuan-v0", "mcr": "mahjong_core/MCR-v0", "changbai": "mahjong_core/Changbai-v0"}
 ENTRY_POINT = "mahjong_core.env.gym_env:MahjongEnv"
+#: `gymnasium.make_vec(id, num_envs=N)`: the native `VectorEnv` of N learner rows, not N MahjongEnvs
+VECTOR_ENTRY_POINT = "mahjong_core.env.vector:make_vector_env"
 
 
 def register_envs(gym: Any = None) -> None:
@@ -40,7 +42,8 @@ def register_envs(gym: Any = None) -> None:
                                f"{type(gym).__name__}") from None
     for ruleset, env_id in ENV_IDS.items():
         if env_id not in registry:
-            gym.register(id=env_id, entry_point=ENTRY_POINT, kwargs={"ruleset": ruleset})
+            gym.register(id=env_id, entry_point=ENTRY_POINT, vector_entry_point=VECTOR_ENTRY_POINT,
+                         kwargs={"ruleset": ruleset})
 
 
 def register_on_import() -> None:

@@ -1,8 +1,12 @@
-"""Gymnasium spaces of a ruleset's observations and actions (one cached object per ruleset)."""
+"""Gymnasium spaces of a ruleset's observations and actions.
+
+Every call builds new space objects: a space carries its own random stream (`space.seed(...)`,
+`space.sample(mask)`), so each environment — and each PettingZoo agent — holds its own, and
+seeding or sampling one never moves another's (PettingZoo's `seed_test` samples two environments'
+spaces in lockstep)."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 from ._deps import gymnasium, numpy
@@ -14,8 +18,8 @@ __all__ = ["observation_space", "action_space", "OBS_HIGH"]
 OBS_HIGH = 4
 
 
-@functools.lru_cache(maxsize=None)
 def observation_space(ruleset: str) -> Any:
+    """A new `Dict({"observation": Box(0, 4, (C, 34), uint8), "action_mask": Box(0, 1, (A,), int8)})`."""
     gym, np = gymnasium(), numpy()
     from . import action_size
 
@@ -25,8 +29,8 @@ def observation_space(ruleset: str) -> Any:
     })
 
 
-@functools.lru_cache(maxsize=None)
 def action_space(ruleset: str) -> Any:
+    """A new `Discrete(A)`: the codes of the ruleset's ActionSpace."""
     from . import action_size
 
     return gymnasium().spaces.Discrete(action_size(ruleset))

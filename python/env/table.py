@@ -6,7 +6,9 @@ pending table directly (hot path: one call per decision; `Game.pending()` would 
 
 from __future__ import annotations
 
+import numbers
 import operator
+import secrets
 
 from typing import Any, List, Optional
 
@@ -15,7 +17,7 @@ from mahjong_core.game.registry import check_ruleset, game_class
 from mahjong_core.game.simulate import SeededTable
 from mahjong_core.game.start import new_game
 
-__all__ = ["next_seat", "to_code", "Table", "AGENTS"]
+__all__ = ["next_seat", "to_code", "Table", "AGENTS", "entropy_seed"]
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 
@@ -58,6 +60,15 @@ def check_env_seed(seed: Any) -> int:
     return value
 
 
+def entropy_seed() -> int:
+    """A seed for a first `reset()` given none: fresh entropy (Gymnasium's convention), so that
+    environments started without a seed — the sub-environments of `gymnasium.make_vec`, workers of
+    a pool — deal different hands. 48 bits: two draws, or two VectorEnvs' rows S..S+N-1, all but
+    never meet. The seed drawn is the table's `seed` (in the environment's repr): reset with it to
+    play the same hands again."""
+    return secrets.randbits(48)
+
+
 class Table:
     """Hands of one ruleset, dealt in sequence from a seed: hand k is `new_game(ruleset, seed=seed,
     hand_no=k)` with dealer k % 4 (drawn from the seed where the rules say so; seat 0 on the Botzone
@@ -67,7 +78,7 @@ class Table:
         self.ruleset = check_ruleset(ruleset)
         self.cls = game_class(ruleset)
         self.rules = self.cls.rules_class().resolve(rules)
-        if isinstance(reward_scale, bool) or not isinstance(reward_scale, (int, float)):
+        if isinstance(reward_scale, bool) or not isinstance(reward_scale, (int, float, numbers.Real)):  # (NumPy's too)
             raise InvalidArgumentError(f"reward_scale must be a number, got {reward_scale!r}")
         self.reward_scale = float(reward_scale)
         self.options = options
@@ -80,7 +91,10 @@ class Table:
         new_game(ruleset, seed=0, rules=self.rules, **options)  # checks the options now, not at reset
 
     def reset(self, seed: Optional[int] = None) -> Any:
-        """Deal the next hand (with `seed`: hand 0 of that seed)."""
+        """Deal the next hand (with `seed`: hand 0 of that seed; the first time without one: hand 0
+        of a seed drawn from entropy, `entropy_seed`)."""
+        if seed is None and self.game is None:
+            seed = entropy_seed()
         if seed is not None:
             self.seed = check_env_seed(seed)
             self.hand_no = 0

@@ -9,33 +9,38 @@
   `rewards[i]` is the learner's ledger change.
 
 Observations `{"observation": (N, C, 34) uint8, "action_mask": (N, A) int8}` are written into
-arrays preallocated once (the same arrays every step: copy what you keep). Autoreset is
-"same step": when a hand ends, `terminations[i]` is True and row i already holds the first
-observation of the next hand (rewards are those of the hand that ended). Seeding: `reset(seed=S)`
+arrays preallocated once (the same arrays every step: copy what you keep); rewards, flags and the
+infos' arrays are new each step. Autoreset is "same step": when a hand ends, `terminations[i]` is
+True and row i already holds the first observation of the next hand (rewards are those of the hand
+that ended; `infos["final_obs"]` / `infos["final_info"]` its end). Seeding: `reset(seed=S)`
 gives sub-env i the seed S + i (or `seed=[S0, S1, ...]` one each); its hands are then hand 0, 1, ...
-of that seed, so a sub-env's run is reproducible whatever N is. Actions: an array of N codes;
-an illegal one raises IllegalActionError before any sub-env moves. `action_masks()`: the (N, A)
+of that seed, so a sub-env's run is reproducible whatever N is (a first `reset()` draws S from
+entropy). Bot objects play as one copy per sub-env. Actions: an array of N codes; an illegal one
+raises IllegalActionError, naming the row, before any sub-env moves. `action_masks()`: the (N, A)
 bool masks (the name maskable-PPO libraries call). docs/OBSERVATION.md ("VectorEnv") is the
 user's reference.
 """
 
 from __future__ import annotations
 
+import copy
+import operator
 from typing import Any, List, Optional, Sequence, Tuple
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidTypeError
 from mahjong_core.game import native
+from mahjong_core.game.bots import is_bot
 from mahjong_core.game.actions import SPACES
 from mahjong_core.game.registry import game_class
 
 from . import spaces
 from ._deps import gymnasium, numpy, numpy_generator
-from ._encode import StepKernel
+from ._encode import StepKernel, observe_into
 from .layout import N_PLANES
 from .opponents import bot_rng, play_until, resolve_opponents, start_hand
-from .table import Table, check_env_seed, next_seat, to_code
+from .table import Table, check_env_seed, entropy_seed, next_seat, to_code
 
-__all__ = ["VectorEnv"]
+__all__ = ["VectorEnv", "make_vector_env"]
 
 _gym = gymnasium()
 np_ndarray = numpy().ndarray
@@ -46,10 +51,8 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
 
     def __init__(self, ruleset: str, num_envs: int, opponents: Any = None, *, seat: int = 0, rules: Any = None,
                  reward_scale: float = 1.0, **options: Any) -> None:
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or num_envs < 1:
-            raise InvalidArgumentError(f"num_envs must be a positive integer, got {num_envs!r}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
-            raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
+        num_envs = _integer(num_envs, 1, None, "num_envs must be a positive integer")
+        seat = _integer(seat, 0, 3, "seat must be 0..3")
         np = numpy()
         self._init = (ruleset, num_envs, opponents, seat, rules, reward_scale, dict(options))  # (copies: __reduce__)
         self.tables = [Table(ruleset, rules, reward_scale, **options) for _ in range(num_envs)]
@@ -80,6 +83,7 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         self._truncated = np.zeros(num_envs, np.bool_)
         self._seat_arr = np.full(num_envs, -1, np.int64)
         self._games: List[Any] = [None] * num_envs
+        self._ended: List[Tuple[int, int, Any]] = []  # this step's ended hands: (row, seat, game)
         self._started = False
         play = None if self.self_play else self._play
         self._kernel = StepKernel(self._games, self.ruleset, SPACES[self.ruleset], self.reward_scale,
@@ -108,6 +112,14 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
 
     # -- hands -------------------------------------------------------------------------------------
 
+    @property
+    def bots(self) -> List[List[Any]]:
+        """The bots playing in each sub-env: `bots[i][seat]`, None at the learner's seat (all None in
+        self-play). Bot objects given to the constructor play as copies, one per sub-env (`_fresh`)."""
+        if self.self_play:
+            return [[None] * 4 for _ in range(self.num_envs)]
+        return [list(row) for row in self._bots]
+
     def _deal(self, i: int, seed: Optional[int]) -> None:
         table = self.tables[i]
         while True:
@@ -126,7 +138,35 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         self._kernel.set_paid(i, len(game.ledger))  # what was paid before the first decision is no reward
 
     def _deal_next(self, i: int) -> None:
+        """Row i's hand is over (called by the step kernel): kept for the step's `final_obs` /
+        `final_info` — the seat whose decision ended it (the learner, with opponents) — then the
+        next hand is dealt."""
+        self._ended.append((i, int(self._seat_arr[i]), self._games[i]))
         self._deal(i, None)
+
+    def _final_infos(self, infos: dict) -> None:
+        """Gymnasium's same-step autoreset entries for the rows whose hand ended this step:
+        `final_obs` (an object array: row i's observation of the hand's end for the seat of its
+        last decision, mask all zero) and `final_info` (`{"seat": ..., "totals": (N, 4) the hand's
+        ledger totals}`), each key with its `_key` row mask, as `gymnasium.vector.VectorEnv._add_info`
+        lays them out."""
+        np = numpy()
+        n = self.num_envs
+        final_obs = np.full(n, None, dtype=object)
+        seats = np.zeros(n, np.int64)
+        totals = np.zeros((n, 4), np.int64)
+        ended = np.zeros(n, np.bool_)
+        for i, seat, game in self._ended:
+            obs = np.empty((N_PLANES[self.ruleset], 34), np.uint8)
+            mask = np.empty(self._masks.shape[1], np.int8)
+            observe_into(game, seat, obs, mask)
+            final_obs[i] = {"observation": obs, "action_mask": mask}
+            seats[i] = seat
+            totals[i] = game.ledger.totals()
+            ended[i] = True
+        infos["final_obs"], infos["_final_obs"] = final_obs, ended
+        infos["final_info"] = {"seat": seats, "_seat": ended.copy(), "totals": totals, "_totals": ended.copy()}
+        infos["_final_info"] = ended.copy()
 
     def _play(self, i: int) -> int:
         return play_until(self._games[i], self.learner, self._bots[i], self._native[i])
@@ -137,9 +177,10 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
 
     def reset(self, *, seed: Any = None, options: Optional[dict] = None) -> Tuple[Any, dict]:
         n = self.num_envs
-        if seed is None:
-            seeds: Sequence[Optional[int]] = [None if self._started else i for i in range(n)]
-        elif isinstance(seed, int) and not isinstance(seed, bool):
+        if seed is None:  # the next hand of each row; the first time, rows S..S+N-1 of a seed S drawn from entropy
+            base = None if self._started else entropy_seed()
+            seeds: Sequence[Optional[int]] = [None if base is None else base + i for i in range(n)]
+        elif hasattr(seed, "__index__") and not isinstance(seed, bool):  # an int, NumPy's included
             seeds = [check_env_seed(seed) + i for i in range(n)]
         else:
             try:
@@ -151,11 +192,17 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         for i in range(n):
             self._deal(i, seeds[i])
         self._started = True
-        return self._observe(), {"seat": self._seat_arr}
+        self._ended.clear()
+        return self._observe(), {"seat": self._seat_arr.copy()}
 
     def step(self, actions: Any) -> Tuple[Any, Any, Any, Any, dict]:
+        """Every sub-env's acting seat answers `actions[i]`. Returns the observations (this env's
+        arrays, rewritten every step), and rewards, terminations, truncations and the infos'
+        arrays as new arrays each step (Gymnasium's vector envs' convention: keep them as they are)."""
         if not self._started:
             raise IllegalActionError("call reset() before step()")
+        if self.closed:
+            raise IllegalActionError("this VectorEnv is closed: make a new one")
         n = self.num_envs
         try:
             given = len(actions)
@@ -168,10 +215,15 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
             codes = actions.tolist()  # exact Python ints (the common case: a policy's argmax)
         else:
             codes = [to_code(a) for a in actions]
+        ended = self._ended
+        ended.clear()
         self._kernel.step(codes)  # checks all first (IllegalActionError, nothing moved), then plays
         obs = {"observation": self._obs, "action_mask": self._masks}
-        return (obs, self._rewards, self._terminated, self._truncated,
-                {"seat": self._seat_arr, "seat_rewards": self._seat_rewards})
+        # (no "_seat" masks: every row has both, which Gymnasium's info wrappers take a missing mask to mean)
+        infos = {"seat": self._seat_arr.copy(), "seat_rewards": self._seat_rewards.copy()}
+        if ended:
+            self._final_infos(infos)
+        return obs, self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos
 
     def sample_actions(self, rng: Any = None) -> Any:
         """A uniformly random legal action code for every sub-env's acting seat: an int64 array of
@@ -197,9 +249,56 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         pass
 
 
+_SINGLE_ENV_ONLY = ("render_mode", "illegal_action")
+
+
+def make_vector_env(num_envs: int = 1, ruleset: str = "sichuan", opponents: Any = None, **kwargs: Any) -> VectorEnv:
+    """`gymnasium.make_vec("mahjong_core/Sichuan-v0", num_envs=N, ...)`'s native vector env (the ids'
+    `vector_entry_point`): N rows of what `gymnasium.make(id, ...)` plays — a learner against three
+    bots (three GreedyBots unless `opponents` says otherwise), as one `VectorEnv`, with no
+    sub-env objects and same-step autoreset. For self-play, build `VectorEnv(ruleset, N)` itself."""
+    given = [name for name in _SINGLE_ENV_ONLY if name in kwargs]
+    if kwargs.get("seat") == "random":
+        given.append("seat='random'")
+    if given:
+        raise InvalidArgumentError(
+            f"make_vec's native VectorEnv has no {', '.join(given)}: pass vectorization_mode='sync' to step N "
+            f"single environments instead")
+    return VectorEnv(ruleset, num_envs, "greedy" if opponents is None else opponents, **kwargs)
+
+
+def _integer(value: Any, low: int, high: Optional[int], what: str) -> int:
+    """`value` as a Python int in low..high (NumPy's integers too; not a bool); InvalidArgumentError
+    saying `what` otherwise."""
+    try:
+        number = -1 if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        number = None
+    if number is None or number < low or (high is not None and number > high):
+        raise InvalidArgumentError(f"{what}, got {value!r}")
+    return number
+
+
 def _fresh(opponents: Any) -> Any:
-    """Bot names stay names (a new bot per sub-env); Bot objects are used as given."""
-    return opponents
+    """The opponents of one sub-env: bot names stay names (`make_bot` builds new bots); each bot
+    object is copied with `copy.copy` — its own attributes (its random stream, what `new_hand`
+    sets) belong to that sub-env, while what they refer to (a network, a policy function) stays
+    shared. A bot shared by the sub-envs would be reseeded by every hand any of them deals, and a
+    sub-env's play would depend on N. One object at several seats stays one object in each copy."""
+    if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)):
+        return _copy_bot(opponents) if is_bot(opponents) else opponents
+    copies: dict = {}
+    return [bot if isinstance(bot, str) or not is_bot(bot) else copies.setdefault(id(bot), _copy_bot(bot))
+            for bot in opponents]
+
+
+def _copy_bot(bot: Any) -> Any:
+    try:
+        return copy.copy(bot)
+    except Exception as error:
+        raise InvalidArgumentError(
+            f"VectorEnv gives every sub-env its own copy of a bot object (copy.copy), and {bot!r} cannot be "
+            f"copied ({type(error).__name__}: {error}); give its class a __copy__ method, or pass a bot name") from None
 
 
 def _restore(cls: Any, init: tuple, state: Any) -> "VectorEnv":
