@@ -18,18 +18,36 @@ from typing import Any, Dict, List, Mapping, Optional
 
 from mahjong_core.game import replay as _replay
 from mahjong_core.game.actions import Action
+from mahjong_core.game.constants import PHASES
 
 from mahjong_core.errors import IllegalActionError, ReplayError, StaleActionError
 
+from .protocol import json_type
+
 __all__ = [
     "StaleActionError", "ReplayError", "step", "act", "events", "event_count", "default_action", "action_json",
-    "action_from_wire", "legal_json", "verified_replay", "checked_replay", "leave_settles",
+    "action_from_wire", "legal_json", "verified_replay", "checked_replay", "leave_settles", "PRIVATE_PHASES",
+    "private_window", "asks",
 ]
+
+#: phases whose question goes only to the seats that can take the tile (claim a discard, rob an added
+#: kong): who is asked there is hidden information. Turns, 定缺 / 飘 and the end are public.
+PRIVATE_PHASES = frozenset({"claim", "rob"})
 
 
 def step(game: Any) -> int:
     """The id of the decision point open now."""
     return game.step
+
+
+def private_window(game: Any) -> bool:
+    """The open decision point asks only the seats that can claim (see PRIVATE_PHASES)."""
+    return PHASES[game.phase] in PRIVATE_PHASES
+
+
+def asks(game: Any, seat: int) -> bool:
+    """`seat` has a question open now (asked and not answered yet)."""
+    return seat in game.pending()
 
 
 def act(game: Any, seat: int, action: Action, at_step: int) -> None:
@@ -60,7 +78,8 @@ def action_from_wire(game: Any, value: Any) -> Action:
     """The Action a client sent: an integer code of the ruleset, or the action's notation
     ("Discard(5m)", "Pass") or its `Action.to_json()` form. IllegalActionError otherwise."""
     if isinstance(value, bool):
-        raise IllegalActionError(f"an action is an integer code or its name, got {value!r}")
+        raise IllegalActionError(f"an action is an integer code, its name or its JSON object, got "
+                                 f"{'true' if value else 'false'}")
     if isinstance(value, int):
         return game.space.action(value)
     if isinstance(value, str):
@@ -72,7 +91,7 @@ def action_from_wire(game: Any, value: Any) -> Action:
         action = Action.from_json(value)
         game.space.code(action)  # an action of this ruleset
         return action
-    raise IllegalActionError(f"an action is an integer code or its name, got {type(value).__name__}")
+    raise IllegalActionError(f"an action is an integer code, its name or its JSON object, got {json_type(value)}")
 
 
 def legal_json(game: Any, seat: int) -> List[Dict[str, Any]]:

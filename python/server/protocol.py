@@ -9,6 +9,7 @@ before the server looks at it, so a malformed message changes nothing.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, Dict, Optional, Tuple
 
 from mahjong_core.errors import MahjongError
@@ -21,11 +22,13 @@ MAX_MESSAGE = 4096
 
 
 class ProtocolError(MahjongError, ValueError):
-    """A client message that is not valid protocol; `code` is the error reply's machine-readable kind."""
+    """A client message that is not valid protocol; `code` is the error reply's machine-readable kind,
+    `request` the message type when it was recognised (else None)."""
 
-    def __init__(self, message: str, code: str = "malformed") -> None:
+    def __init__(self, message: str, code: str = "malformed", request: Optional[str] = None) -> None:
         super().__init__(message)
         self.code = code
+        self.request = request
 
 
 _ANY = object()
@@ -49,6 +52,46 @@ def _describe(value: Any) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+_JSON_TYPES = ((type(None), "null"), (bool, "boolean"), ((int, float), "number"), (str, "string"),
+               (list, "array"), (dict, "object"))
+
+
+def json_type(value: Any) -> str:
+    """The JSON name of a value's type (null, boolean, number, string, array, object), for messages."""
+    return next(name for kind, name in _JSON_TYPES if isinstance(value, kind))
+
+
+def _no_duplicate_keys(pairs: Any) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ProtocolError(f"key {_describe(key)} appears twice in one object; send each field once")
+        out[key] = value
+    return out
+
+
+def _finite_number(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ProtocolError(f"the number {text[:20]} is too large for JSON; send finite numbers")
+    return value
+
+
+def _no_constant(name: str) -> None:
+    raise ProtocolError(f"{name} is not JSON (a JavaScript value); send finite numbers")
+
+
+def _load_json(raw: str) -> Any:
+    """Strict JSON (RFC 8259): no NaN / Infinity, no number that overflows, no key given twice."""
+    try:
+        return json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_float=_finite_number,
+                          parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise ProtocolError(f"not JSON: {exc.msg} at character {exc.pos}") from None
+    except RecursionError:
+        raise ProtocolError("JSON nested too deeply; a message is a flat object") from None
+
+
 def parse_message(raw: Any) -> Dict[str, Any]:
     """The checked message of one WebSocket frame (str or bytes). Raises ProtocolError."""
     if isinstance(raw, (bytes, bytearray)):
@@ -58,12 +101,9 @@ def parse_message(raw: Any) -> Dict[str, Any]:
             raise ProtocolError("a message must be UTF-8 JSON text") from None
     if len(raw) > MAX_MESSAGE:
         raise ProtocolError(f"message too long ({len(raw)} characters; at most {MAX_MESSAGE})")
-    try:
-        message = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ProtocolError(f"not JSON: {exc.msg} at character {exc.pos}") from None
+    message = _load_json(raw)
     if not isinstance(message, dict):
-        raise ProtocolError(f"a message is a JSON object with a \"type\", got {type(message).__name__}")
+        raise ProtocolError(f"a message is a JSON object with a \"type\", got {json_type(message)}")
     kind = message.get("type")
     if not isinstance(kind, str):
         raise ProtocolError('a message needs a "type" string, e.g. {"type": "join"}', "malformed")
@@ -73,24 +113,24 @@ def parse_message(raw: Any) -> Dict[str, Any]:
     for name in message:
         if name != "type" and name not in fields:
             known = ", ".join(fields) or "none"
-            raise ProtocolError(f"{kind}: unknown field {_describe(name)} (fields: {known})", "bad_field")
+            raise ProtocolError(f"{kind}: unknown field {_describe(name)} (fields: {known})", "bad_field", kind)
     for name, (types, required) in fields.items():
         if name not in message:
             if required:
-                raise ProtocolError(f"{kind}: missing field \"{name}\"", "bad_field")
+                raise ProtocolError(f"{kind}: missing field \"{name}\"", "bad_field", kind)
             continue
         value = message[name]
         if types is _ANY:
             continue
         if isinstance(value, bool) or not isinstance(value, types):
             raise ProtocolError(f"{kind}: \"{name}\" must be {'an integer' if types is int else 'a string'}, "
-                                f"got {_describe(value)}", "bad_field")
+                                f"got {_describe(value)}", "bad_field", kind)
         if name in _LIMITS:
             low, high = _LIMITS[name]
             if not low <= value <= high:
-                raise ProtocolError(f"{kind}: \"{name}\" must be {low}..{high}, got {value}", "bad_field")
+                raise ProtocolError(f"{kind}: \"{name}\" must be {low}..{high}, got {value}", "bad_field", kind)
         if name in _LENGTHS and not 0 < len(value) <= _LENGTHS[name]:
-            raise ProtocolError(f"{kind}: \"{name}\" must be 1..{_LENGTHS[name]} characters", "bad_field")
+            raise ProtocolError(f"{kind}: \"{name}\" must be 1..{_LENGTHS[name]} characters", "bad_field", kind)
     return message
 
 

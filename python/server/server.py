@@ -57,17 +57,47 @@ def _tracked_connection_class(ws_server: Any, sockets: Set[Any]) -> Any:
     return TrackedConnection
 
 
+#: characters a connection may have queued and not yet written (a client that does not read is closed)
+QUEUE_LIMIT = 1 << 20
+#: WebSocket close code for a client that lets more than QUEUE_LIMIT of its messages pile up unread
+CLOSE_NOT_READING = 4001
+#: seconds such a client gets to take the close frame before its socket is dropped
+ABORT_UNREAD_AFTER = 2.0
+
+
 class _Connection:
-    """One client: frames are queued and written by one task, so the table's code never waits."""
+    """One client: frames are queued and written by one task, so the table's code never waits.
+    A queue over QUEUE_LIMIT characters (the client does not read) closes the connection."""
 
     def __init__(self, ws: Any) -> None:
         self.ws = ws
-        self.queue: "asyncio.Queue[Optional[str]]" = asyncio.Queue()
+        self.queue: "asyncio.Queue[Any]" = asyncio.Queue()
+        self.queued = 0   # characters in the queue
+        self.closing = False
         self.table: Optional[Table] = None
         self.seat = -1
 
     def send(self, message: Dict[str, Any]) -> None:
-        self.queue.put_nowait(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+        if self.closing:
+            return
+        frame = json.dumps(message, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+        self.queued += len(frame)
+        if self.queued > QUEUE_LIMIT:
+            self.close(CLOSE_NOT_READING, f"over {QUEUE_LIMIT} characters of messages left unread")
+            return
+        self.queue.put_nowait(frame)
+
+    def close(self, code: int, reason: str) -> None:
+        """Close the connection with `code` after the frames queued so far (all of them dropped when
+        the client does not read)."""
+        if self.closing:
+            return
+        self.closing = True
+        if code == CLOSE_NOT_READING:  # (its writer may wait on the socket forever: abort it soon)
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            asyncio.get_event_loop().call_later(ABORT_UNREAD_AFTER, self.ws.transport.abort)
+        self.queue.put_nowait((code, reason))
 
     def detach(self) -> None:
         """The seat no longer belongs to this connection (resumed elsewhere, or left)."""
@@ -79,6 +109,10 @@ class _Connection:
             frame = await self.queue.get()
             if frame is None:
                 return
+            if isinstance(frame, tuple):
+                await self.ws.close(*frame)
+                return
+            self.queued -= len(frame)
             await self.ws.send(frame)
 
 
@@ -90,6 +124,10 @@ _LOG_PATH = re.compile(r"^/(log|replay)/([A-Za-z0-9_-]{1,64})\.(json|html)$")
 
 class TableServer:
     """Hosts tables of one ruleset; see the module docstring and docs/SERVER.md."""
+
+    #: seconds a table that has not started is kept once no connection holds one of its seats (so
+    #: that a reload or a dropped connection can resume); then it is removed
+    abandoned_grace = 10.0
 
     def __init__(self, ruleset: str = "sichuan", *, host: str = "127.0.0.1", port: int = 8765, bots: int = 0,
                  time_limit: Optional[float] = 30.0, log_dir: Optional[str] = None, rules: Any = None,
@@ -126,6 +164,7 @@ class TableServer:
         self.tables: Dict[str, Table] = {}
         self.tokens: Dict[str, Tuple[Table, int]] = {}
         self.finished_logs: Dict[str, Dict[str, Any]] = {}
+        self.abandoned: Dict[str, asyncio.TimerHandle] = {}  # unstarted tables nobody is connected to
         self._ids = itertools.count(1)
         self._server: Any = None
         self._sockets: Set[Any] = set()   # every accepted TCP connection, until it is lost
@@ -151,6 +190,9 @@ class TableServer:
 
     async def close(self) -> None:
         """Stop listening and stop every table's timers; the journals stay for a restart."""
+        for handle in self.abandoned.values():
+            handle.cancel()
+        self.abandoned.clear()
         for table in self.tables.values():
             table.close()
         if self._server is not None:
@@ -178,8 +220,9 @@ class TableServer:
             number = table.id.rsplit("-", 1)[-1]
             if number.isdigit():  # new tables continue the numbering
                 self._ids = itertools.count(max(int(number) + 1, next(self._ids)))
-        for table in self.tables.values():
+        for table in list(self.tables.values()):
             table._advance()  # a restored table's bots and timers resume
+            self._check_abandoned(table)
 
     def _table_options(self) -> Dict[str, Any]:
         return {"time_limit": self.time_limit, "log_dir": self.log_dir, "bot": self.bot,
@@ -191,10 +234,46 @@ class TableServer:
             if seat.token:
                 self.tokens[seat.token] = (table, seat.index)
 
+    def _check_abandoned(self, table: Table) -> None:
+        """A table that has not started and that no connection holds a seat of is removed after
+        `abandoned_grace` seconds (unless someone resumes or joins it meanwhile); it does not count
+        toward `max_tables`, and at most `max_tables` such tables wait (the oldest goes first)."""
+        if table.started or table.finished or table.connected or table.id not in self.tables:
+            self._cancel_abandoned(table)
+            return
+        if table.id in self.abandoned:
+            return
+        loop = asyncio.get_event_loop()
+        self.abandoned[table.id] = loop.call_later(self.abandoned_grace, self._remove_if_abandoned, table)
+        while len(self.abandoned) > self.max_tables:
+            self._remove_table(self.tables[next(iter(self.abandoned))])
+
+    def _cancel_abandoned(self, table: Table) -> None:
+        handle = self.abandoned.pop(table.id, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _remove_if_abandoned(self, table: Table) -> None:
+        self.abandoned.pop(table.id, None)
+        if not (table.started or table.finished or table.connected):
+            self._remove_table(table)
+
+    def _remove_table(self, table: Table) -> None:
+        """Forget an unplayed table: its seats' tokens stop working and its journal is deleted."""
+        self._cancel_abandoned(table)
+        self.tables.pop(table.id, None)
+        for seat in table.seats:
+            self.tokens.pop(seat.token or "", None)
+        table.discard()
+
+    def running_tables(self) -> int:
+        """Tables counted toward `max_tables`: neither finished nor abandoned (`_check_abandoned`)."""
+        return sum(1 for t in self.tables.values() if not t.finished and t.id not in self.abandoned)
+
     def new_table(self, bots: Optional[int] = None) -> Table:
         """A new table (`bots` bot seats, default the server's). MahjongError when `max_tables` hands are
         running already."""
-        running = sum(1 for t in self.tables.values() if not t.finished)
+        running = self.running_tables()
         if running >= self.max_tables:
             raise MahjongError(f"the server runs {running} tables, its limit; join an open table or try later")
         number = next(self._ids)
@@ -223,7 +302,7 @@ class TableServer:
         if path in ("/", "/index.html"):
             return self._response(connection, HTTPStatus.OK, page_html(), "text/html; charset=utf-8")
         if path == "/tables":
-            body = json.dumps([t.summary() for t in self.tables.values()])
+            body = json.dumps([t.summary() for t in self.tables.values()], allow_nan=False)
             return self._response(connection, HTTPStatus.OK, body, "application/json")
         match = _LOG_PATH.match(path)
         if match:
@@ -266,8 +345,10 @@ class TableServer:
             if not type(exc).__name__.startswith("ConnectionClosed"):
                 raise
         finally:
-            if conn.table is not None:
-                conn.table.detach(conn.seat, conn)
+            table = conn.table
+            if table is not None:
+                table.detach(conn.seat, conn)
+                self._check_abandoned(table)
             conn.queue.put_nowait(None)
             try:
                 await asyncio.wait_for(writer, 5)
@@ -279,7 +360,7 @@ class TableServer:
         try:
             message = parse_message(raw)
         except ProtocolError as exc:
-            conn.send(error(exc.code, str(exc)))
+            conn.send(error(exc.code, str(exc), exc.request))
             return
         kind = message["type"]
         try:
@@ -321,6 +402,7 @@ class TableServer:
         table.claim(seat, message.get("name", ""))
         conn.table, conn.seat = table, seat
         table.attach(seat, conn, 0)
+        self._check_abandoned(table)
 
     def _on_resume(self, conn: Any, message: Dict[str, Any]) -> None:
         found = self.tokens.get(message["token"])
@@ -329,10 +411,14 @@ class TableServer:
                                              "or the seat was left)", "resume"))
             return
         table, seat = found
-        if conn.table is not None and (conn.table, conn.seat) != (table, seat):
-            conn.table.detach(conn.seat, conn)
+        before = conn.table
+        if before is not None and (before, conn.seat) != (table, seat):
+            before.detach(conn.seat, conn)
         conn.table, conn.seat = table, seat
         table.attach(seat, conn, message.get("since", 0))
+        self._check_abandoned(table)
+        if before is not None and before is not table:
+            self._check_abandoned(before)
 
     def _seated(self, conn: Any, kind: str) -> Optional[Table]:
         if conn.table is None:
@@ -353,4 +439,5 @@ class TableServer:
             self.tokens.pop(table.seats[seat].token or "", None)
             table.leave(seat)
             conn.detach()
+            self._check_abandoned(table)
 

@@ -8,6 +8,17 @@ through `loop.call_later` for the time limit and bot pauses.
 Each seat receives only what it may see: its own event stream (`engine_api.events(game, seat)`) and
 `game.view(seat)`; the omniscient log is written to disk, never sent to a player during the hand.
 
+## What a seat sees of claim windows
+
+The engine opens a claim (or rob) window only when some seat can take the tile, so who is asked is
+hidden information. A seat is told (events, state) only at decision points it *sees*: public ones
+(turns, 定缺 / 飘, the end) and the windows it is asked in. While a window it is not asked in is
+open — or after it answered one that is still open — it is sent nothing (the events wait), so its
+messages are the ones it would get had no window opened. The protocol's step ids (`Table.step`)
+count public decision points only: a window carries the id of the turn whose discard (or kong) it
+is about — no seat is asked in both — so the ids do not show that a window opened, and an answer
+still names its question. The engine's own `game.step` (which counts every window) stays inside.
+
 ## Saving (with a log dir)
 
 While a hand runs, `<table>.table.jsonl` is its journal, appended to and flushed after every change
@@ -40,10 +51,13 @@ from . import engine_api as api
 from .page import replay_viewer
 from .protocol import error
 
-__all__ = ["Seat", "Table", "TABLE_FORMAT", "save_json", "read_journal"]
+__all__ = ["Seat", "Table", "TABLE_FORMAT", "CLOSE_REPLACED", "save_json", "read_journal"]
 
 #: format tag of a table journal's header (`<id>.table.jsonl`)
 TABLE_FORMAT = "mahjong_core.server.table/1"
+
+#: WebSocket close code for a connection whose seat was resumed by another connection
+CLOSE_REPLACED = 4000
 
 
 def _line(data: Any) -> str:
@@ -145,9 +159,12 @@ class Table:
         self.closed = False
         self._journal: Any = None          # the open journal file (with a log dir)
         self._journaled = 0                # answers written to it
+        self.step = 0                      # the protocol's step id (see the module docstring)
+        self._point = -1                   # the engine step of the last public decision point
         for seat in seats:
             if seat.bot_plays:
                 self._bot_for(seat.index)
+        self._note_point()
 
     # ---- building ---------------------------------------------------------------------------
 
@@ -166,17 +183,6 @@ class Table:
         answers, at the same step. Raises ReplayError / MahjongError."""
         journal = read_journal(path)
         game = api.checked_replay(dict(journal["header"]["log"], actions=[]))
-        for number, entry in enumerate(journal["entries"]):
-            try:
-                if entry[0] == "act":
-                    game.act(entry[1], entry[2])
-                else:
-                    game.leave(entry[1])
-            except MahjongError as exc:
-                raise api.ReplayError(f"{path}: entry {number} {entry} does not replay: {exc}") from None
-        if api.event_count(game) != journal["events"]:
-            raise api.ReplayError(f"{path}: the replayed game has {api.event_count(game)} events, the journal "
-                                  f"recorded {journal['events']}")
         seats = []
         for i, s in enumerate(journal["seats"]):
             seat = Seat(i, s["kind"], s.get("name", ""), s.get("token"))
@@ -185,6 +191,17 @@ class Table:
             seats.append(seat)
         options.setdefault("time_limit", journal["header"].get("time_limit"))
         table = cls(journal["header"]["table"], game, seats, **options)
+        for number, entry in enumerate(journal["entries"]):
+            try:
+                if entry[0] == "act":
+                    table._play(entry[1], entry[2])
+                else:
+                    table._leave_game(entry[1])
+            except MahjongError as exc:
+                raise api.ReplayError(f"{path}: entry {number} {entry} does not replay: {exc}") from None
+        if api.event_count(game) != journal["events"]:
+            raise api.ReplayError(f"{path}: the replayed game has {api.event_count(game)} events, the journal "
+                                  f"recorded {journal['events']}")
         table._journaled = journal["actions"]
         return table
 
@@ -206,17 +223,30 @@ class Table:
     def finished(self) -> bool:
         return self.game.finished
 
-    @property
-    def step(self) -> int:
-        return api.step(self.game)
-
     def open_seats(self) -> List[int]:
         return [s.index for s in self.seats if not s.claimed]
 
+    def public_progress(self) -> int:
+        """Public decision points answered so far: the step id open now, or the next one while a
+        claim window is open (what `tables` shows; it moves on with the discard, as without a window)."""
+        return self.step + 1 if api.private_window(self.game) else self.step
+
+    @property
+    def connected(self) -> bool:
+        """Some connection holds one of the seats."""
+        return any(s.conn is not None for s in self.seats)
+
     def summary(self) -> Dict[str, Any]:
         return {"table": self.id, "ruleset": self.game.ruleset, "open_seats": self.open_seats(),
-                "started": self.started, "finished": self.finished, "step": self.step,
+                "started": self.started, "finished": self.finished, "step": self.public_progress(),
                 "seats": [s.public() for s in self.seats]}
+
+    def result_message(self) -> Dict[str, Any]:
+        """The `result` message of the finished hand."""
+        log = self.finished_log or self.game.log
+        return {"type": "result", "table": self.id, "winners": log["winners"], "totals": log["totals"],
+                "log": f"/log/{self.id}.json",
+                "replay": f"/replay/{self.id}.html" if replay_viewer() is not None else None}
 
     def claim(self, seat: int, name: str = "") -> Seat:
         """Give the remote seat to a joining client; returns it (its token is the client's key)."""
@@ -228,17 +258,22 @@ class Table:
 
     def attach(self, seat: int, conn: Any, since: int = 0) -> None:
         """Connect `conn` to a seat (a join or a resume): it gets the seat's events from `since` on
-        and the current state. A connection the seat had before is told and dropped."""
+        and the current state (once it sees the decision point open now), and the result of a hand
+        that is over. A connection the seat had before is told and closed (code CLOSE_REPLACED)."""
         s = self.seats[seat]
         if s.conn is not None and s.conn is not conn:
-            s.conn.send(error("replaced", "this seat was resumed by another connection"))
+            s.conn.send(error("replaced", "this seat was resumed by another connection; this one is closed"))
             s.conn.detach()
+            s.conn.close(CLOSE_REPLACED, "seat resumed elsewhere")
         s.conn = conn
-        s.sent = min(since, api.event_count(self.game))
+        s.sent = since  # (clamped to the events the seat may see when they are sent)
         s.last_state = None
         conn.send({"type": "joined", "table": self.id, "seat": seat, "token": s.token, "ruleset": self.game.ruleset,
                    "time_limit": self.time_limit, "seats": [x.public() for x in self.seats]})
+        was_over = self.finished_log is not None
         self._advance()
+        if was_over:
+            conn.send(self.result_message())
 
     def detach(self, seat: int, conn: Any) -> None:
         """The connection went away (the seat stays; its time limit keeps running)."""
@@ -248,22 +283,34 @@ class Table:
             self._tell_seats()
 
     def act(self, seat: int, message: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-        """A client's answer: None when it was applied, else the error reply (nothing changed)."""
+        """A client's answer: None when it was applied, else the error reply (nothing changed).
+
+        Replies name only what the seat itself was told: an answer to anything but its own open
+        question is `stale` with one message whatever the reason (closed, already answered, another
+        seat's decision, or a claim window the seat is not asked in), and an illegal action lists the
+        seat's own legal actions. The engine's messages, which may name other seats, are never sent."""
         game = self.game
         if game.finished:
             return error("finished", "the hand is over", "act")
         if not self.started:
             return error("not_started", f"the table waits for players at seat(s) {self.open_seats()}", "act")
+        s = self.seats[seat]
+        step = message["step"]
+        if step != self.step or not api.asks(game, seat):
+            return error("stale", f"seat {seat}: step {step} has no open question for this seat (it is over, "
+                                  "answered, or not this seat's); answer the step of the last state whose "
+                                  "legal list is not empty", "act")
         try:
             action = api.action_from_wire(game, message["action"])
-            api.act(game, seat, action, message["step"])
-        except api.StaleActionError as exc:
-            return error("stale", str(exc), "act")
         except IllegalActionError as exc:
             return error("illegal", str(exc), "act")
-        conn = self.seats[seat].conn
-        if conn is not None:
-            conn.send({"type": "accepted", "step": message["step"], "action": api.action_json(game, action)})
+        legal = game.legal_actions(seat)
+        if action not in legal:
+            return error("illegal", f"seat {seat}: {action!r} is not legal at step {step}; legal: "
+                                    f"{', '.join(map(repr, legal))}", "act")
+        self._play(seat, action)
+        if s.conn is not None:
+            s.conn.send({"type": "accepted", "step": step, "action": api.action_json(game, action)})
         self._advance()
         return None
 
@@ -278,7 +325,7 @@ class Table:
         if not self.game.finished and api.leave_settles(self.game, seat):
             self._save_progress()  # the answers before the leave come first in the journal
             try:
-                self.game.leave(seat)
+                self._leave_game(seat)
             except MahjongError:
                 pass  # the ruleset refused at this moment: the bot plays the seat
             else:
@@ -293,6 +340,13 @@ class Table:
         self._journal_seat(s)
         self._advance()
 
+    def discard(self) -> None:
+        """The table goes away unplayed (nobody came back to it): stop it and delete its journal."""
+        self.close()
+        path = self.progress_path()
+        if path is not None and os.path.exists(path):
+            os.remove(path)
+
     def close(self) -> None:
         """Stop timers and close the journal (the server is shutting down; the journal stays for a restart)."""
         self.closed = True
@@ -305,6 +359,29 @@ class Table:
         self._timer = self._bot_call = None
 
     # ---- the hand moves on ------------------------------------------------------------------
+
+    def _play(self, seat: int, action: Any) -> None:
+        """Apply an answer checked legal (a client's, a bot's, a timeout's, or a journal's)."""
+        self.game.act(seat, action, step=api.step(self.game))
+        self._note_point()
+
+    def _leave_game(self, seat: int) -> None:
+        """The ruleset settles `seat` leaving (`game.leave`); MahjongError when it refuses."""
+        self.game.leave(seat)
+        self._note_point()
+
+    def _note_point(self) -> None:
+        """A new public decision point gets the next step id; a claim window keeps the id it follows."""
+        engine_step = api.step(self.game)
+        if engine_step != self._point and not api.private_window(self.game):
+            if self._point >= 0:
+                self.step += 1
+            self._point = engine_step
+
+    def _sees_now(self, seat: int) -> bool:
+        """`seat` may be told about the decision point open now: a public one, or a claim window
+        that asks it and that it has not answered yet."""
+        return not api.private_window(self.game) or api.asks(self.game, seat)
 
     def _advance(self) -> None:
         """Bots answer, progress is saved, every seat is told, the timer is set (after any change)."""
@@ -329,7 +406,7 @@ class Table:
     def _bot_answer(self, seat: int) -> None:
         game = self.game
         actions = game.legal_actions(seat)
-        game.act(seat, self._bot_for(seat).choose(game, seat, actions))
+        self._play(seat, self._bot_for(seat).choose(game, seat, actions))
 
     def _bot_turn(self) -> None:
         self._bot_call = None
@@ -342,7 +419,7 @@ class Table:
 
     def _arm_timer(self) -> None:
         game = self.game
-        step = self.step
+        step = api.step(game)  # (the engine's: every window has its own time limit)
         if game.finished or not self.time_limit or not self.started:
             self._cancel_timer()
             return
@@ -362,42 +439,45 @@ class Table:
         self.deadline = None
 
     def _on_timeout(self, step: int) -> None:
-        """The time limit of `step` ran out: every seat still to answer gets its default action."""
+        """The time limit of engine step `step` ran out: every seat still to answer gets its default action."""
         self._timer = None
         game = self.game
-        if self.closed or game.finished or self.step != step:
+        if self.closed or game.finished or api.step(game) != step:
             return
         for seat in list(game.pending()):
-            if self.step != step:
+            if api.step(game) != step:
                 break
             if seat in game.pending():
                 action = api.default_action(game, seat)
-                api.act(game, seat, action, step)
+                seat_step = self.step
+                self._play(seat, action)
                 conn = self.seats[seat].conn
                 if conn is not None:
-                    conn.send({"type": "timeout", "step": step, "action": api.action_json(game, action)})
+                    conn.send({"type": "timeout", "step": seat_step, "action": api.action_json(game, action)})
         self._advance()
 
     def _tell_seats(self) -> None:
+        """Send each connected seat its new events and state — only while it sees the decision point
+        open now (see the module docstring): otherwise everything waits until it does."""
         game = self.game
-        step = self.step
         now = asyncio.get_event_loop().time()
         for s in self.seats:
             conn = s.conn
-            if conn is None:
+            if conn is None or not self._sees_now(s.index):
                 continue
+            s.sent = min(s.sent, api.event_count(game))
             stream = api.events(game, s.index, s.sent)
             if stream:
                 conn.send({"type": "events", "since": s.sent, "events": stream, "next": s.sent + len(stream)})
                 s.sent += len(stream)
             legal = api.legal_json(game, s.index) if self.started else []
-            key = (step, tuple(a["code"] for a in legal), self.started, tuple(x.conn is None for x in self.seats))
+            key = (self.step, tuple(a["code"] for a in legal), self.started, tuple(x.conn is None for x in self.seats))
             if key == s.last_state and not stream:
                 continue
             s.last_state = key
             view = game.view(s.index)
-            view.setdefault("step", step)
-            conn.send({"type": "state", "table": self.id, "step": step, "started": self.started, "view": view,
+            view["step"] = self.step
+            conn.send({"type": "state", "table": self.id, "step": self.step, "started": self.started, "view": view,
                        "legal": legal, "seats": [x.public() for x in self.seats],
                        "time_left": None if self.deadline is None or not legal else round(self.deadline - now, 3)})
 
@@ -454,9 +534,7 @@ class Table:
             progress = self.progress_path()
             if progress and os.path.exists(progress):
                 os.remove(progress)
-        result = {"type": "result", "table": self.id, "winners": log["winners"], "totals": log["totals"],
-                  "log": f"/log/{self.id}.json",
-                  "replay": f"/replay/{self.id}.html" if replay_viewer() is not None else None}
+        result = self.result_message()
         for s in self.seats:
             if s.conn is not None:
                 s.conn.send(result)
