@@ -12,7 +12,6 @@ import asyncio
 import json
 import os
 import re
-import urllib.request
 
 import pytest
 
@@ -315,19 +314,3 @@ def test_a_client_that_does_not_read_is_closed(monkeypatch):
         await server.close()
 
     run(main())
-
-
-def test_http_tables_lists_every_table_as_strict_json():
-    async def main():
-        server = TableServer("sichuan", port=0, time_limit=None, bots=3)
-        await server.start()
-        c = await Client(f"ws://127.0.0.1:{server.port}/ws").open()
-        await c.request({"type": "join", "bots": 3}, "joined")
-        body = await asyncio.to_thread(lambda: urllib.request.urlopen(
-            f"http://127.0.0.1:{server.port}/tables", timeout=WAIT).read().decode())
-        await server.close()
-        return body
-
-    tables = json.loads(run(main()), parse_constant=lambda name: pytest.fail(f"{name} in /tables"))
-    assert [t["table"] for t in tables] == ["t-1"] and tables[0]["step"] == 0
-
