@@ -168,6 +168,19 @@ def test_action_from_json_errors_are_illegal_action_errors(bad):
         Action.from_json(bad)
 
 
+@pytest.mark.parametrize("bad, says", [
+    (True, "got true"), (None, "got null"), ({"type": True}, "unknown action type true (one of \"added_kong\""),
+    ({"type": "chow", "position": True}, "true is not a position of a chow action (allowed: 1, 2, 3)"),
+    ({"type": "discard", "tile": "0m"}, '"0m" is not a tile of a discard action (allowed: "1m"'),
+    ({"type": "discard", "tile": "5m", "x": 1}, 'has no field(s) "x"'), ({"type": "discard"}, 'needs its "tile"'),
+])
+def test_action_from_json_errors_show_the_json_that_was_sent(bad, says):
+    """The JSON form arrives as JSON (the server's clients, logs): its errors quote JSON, not Python."""
+    with pytest.raises(IllegalActionError) as caught:
+        Action.from_json(bad)
+    assert says in str(caught.value)
+
+
 def test_act_accepts_the_json_form():
     game = new_game("changbai", seed=8)
     rng = random.Random(3)

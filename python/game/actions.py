@@ -54,6 +54,8 @@ integer codes; views and event streams use this form.
 
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any, Dict, List, Optional, Sequence, Tuple
@@ -127,29 +129,29 @@ class Action:
     def from_json(obj: Any) -> "Action":
         """The action of a JSON form (`to_json`); raises IllegalActionError naming what is wrong."""
         if not isinstance(obj, dict):
-            raise IllegalActionError(f"an action in JSON is an object such as {{\"type\": \"pass\"}}, got {obj!r}")
+            raise IllegalActionError(f"an action in JSON is an object such as {{\"type\": \"pass\"}}, got {_as_json(obj)}")
         kind = obj.get("type")
         spec = _JSON_KINDS.get(kind) if isinstance(kind, str) else None
         if spec is None:
             raise IllegalActionError(
-                f"unknown action type {kind!r} (one of {', '.join(sorted(_JSON_KINDS))})")
+                f"unknown action type {_as_json(kind)} (one of {', '.join(map(_as_json, sorted(_JSON_KINDS)))})")
         field, table = spec
         extra = sorted(set(obj) - {"type"} - ({field} if field else set()))
         if extra:
-            raise IllegalActionError(f"a {kind} action has no field(s) {', '.join(map(repr, extra))}")
+            raise IllegalActionError(f"a {kind} action has no field(s) {', '.join(map(_as_json, extra))}")
         if field is None:
             return table[None]
         if field not in obj:
-            raise IllegalActionError(f"a {kind} action needs its {field!r}")
+            raise IllegalActionError(f"a {kind} action needs its {_as_json(field)}")
         value = obj[field]
         try:
             found = table.get(value) if not isinstance(value, bool) else None
         except TypeError:  # an unhashable value
             found = None
         if found is None:
-            allowed = sorted(map(str, table))
+            allowed = sorted(table, key=str)
             raise IllegalActionError(
-                f"{value!r} is not a {field} of a {kind} action (allowed: {', '.join(allowed[:12])}"
+                f"{_as_json(value)} is not a {field} of a {kind} action (allowed: {', '.join(map(_as_json, allowed[:12]))}"
                 f"{' ...' if len(allowed) > 12 else ''})")
         return found
 
@@ -173,6 +175,15 @@ class Action:
         return name
 
     __str__ = __repr__
+
+
+def _as_json(value: Any) -> str:
+    """`value` as JSON text, for the messages of `Action.from_json` (its input is JSON: `true`, not
+    `True`); Python's repr for what JSON cannot hold."""
+    try:
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError):
+        return repr(value)
 
 
 # ---- the pre-built instances (uid = MCR/Changbai code) -------------------------------------------
