@@ -268,6 +268,32 @@ def test_run_falls_back_to_a_legal_answer(capsys):
     assert out.getvalue() == "PLAY W1\n" and "answering" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("text, sent", [
+    ("PLAY W1", "PLAY W1"), (" PLAY W1\n", "PLAY W1"),  # a legal text goes out (tidied)
+    ("PLAY W9", "PLAY W1"), ("PLAY W0", "PLAY W1"), ("play W1", "PLAY W1"), ("PENG J2", "PLAY W1"),
+    ("debug: my hand", "PLAY W1"),  # an illegal or malformed one is replaced by the first legal answer
+])
+def test_run_checks_a_response_text_from_decide(text, sent, capsys):
+    """A text from `decide` is checked as an Action is: an illegal one would be a WA on Botzone."""
+    out = io.StringIO()
+    run(lambda state: text,
+        stdin=io.StringIO("3\n0 0 2\nPASS\n1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J2\nPASS\n2 J3\n"), stdout=out)
+    assert out.getvalue() == sent + "\n"
+    assert ("answering" in capsys.readouterr().err) == (text.strip() != sent)
+
+
+def test_run_accepts_a_claim_and_its_discard_as_one_text(capsys):
+    """Seat 1 holds F1 F1 and seat 0 discards F1: "PENG J2" (the pung, then J2 out) goes out as it
+    is; a pung with a tile the hand does not hold after it is replaced by the first legal answer."""
+    requests = ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J2", "3 0 DRAW", "3 0 PLAY F1"]
+    game = json.dumps({"requests": requests, "responses": ["PASS"] * 3})
+    for text, sent in (("PENG J2", "PENG J2"), ("PENG F1", "PENG W1")):
+        out = io.StringIO()
+        run(lambda state: text, stdin=io.StringIO(game), stdout=out)
+        assert json.loads(out.getvalue())["response"] == sent
+    assert "decide returned 'PENG F1'" in capsys.readouterr().err
+
+
 # -- the local judge -------------------------------------------------------------------------------------
 
 def test_match_with_builtin_bots_is_reproducible():

@@ -8,7 +8,7 @@
     botzone.run(decide)
 
 `decide` is called only when the seat has a choice (its legal answers are more than PASS). It returns
-an engine Action (or its integer code, or a response string). After PUNG / CHOW[k] it is called
+an engine Action (or its integer code, or a response string such as "PLAY W1", checked as the others are). After PUNG / CHOW[k] it is called
 again with the discard that follows (`state.phase == "after_claim"`); it may also return a pair
 `(PUNG, DISCARD[t])` at once.
 
@@ -64,8 +64,12 @@ def answer(state: Any, decide: Callable[[Any], Any]) -> str:
     choice: Any = None
     try:
         choice = _call(decide, state)
-        if isinstance(choice, str):
-            return choice
+        if isinstance(choice, str):  # a response text: read, and checked legal, as an action would be
+            from .state import parse_response
+
+            choice = parse_response(choice.strip(), state)
+            if choice[1] is None:
+                choice = choice[0]
         discard = None
         if isinstance(choice, tuple):
             choice, discard = choice
