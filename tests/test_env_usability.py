@@ -116,6 +116,19 @@ def test_observation_doc_first_example_passes_the_checker():
     assert namespace["env"].unwrapped.illegal_action == "default"
 
 
+def test_the_first_example_passes_with_the_rl_extra_alone(monkeypatch):
+    """Without a rasteriser (CairoSVG, Pillow: not in `[rl]`) the envs list only "ansi" among their
+    render modes, so the checker, which draws every mode listed, still passes the first example."""
+    from mahjong_core.env import aec_env
+    from mahjong_core.env.render import available_render_modes
+
+    assert available_render_modes()[0] == "ansi"
+    monkeypatch.setitem(sys.modules, "cairosvg", None)
+    assert available_render_modes() == ("ansi",)
+    assert aec_env("mcr").metadata["render_modes"] == ["ansi"]
+    test_observation_doc_first_example_passes_the_checker()
+
+
 def test_why_the_first_example_needs_the_option():
     """Without it the checker's unmasked samples are refused, as the doc says."""
     from gymnasium.utils.env_checker import check_env

@@ -34,7 +34,7 @@ from ._encode import mask_into, observe_into
 from .layout import N_PLANES
 from .opponents import bot_rng, play_until, resolve_opponents, start_hand
 from .registration import ENV_IDS, register_envs
-from .render import RENDER_MODES, render_table
+from .render import RENDER_MODES, available_render_modes, render_table
 from .table import Table, check_env_seed, to_code
 
 __all__ = ["MahjongEnv", "register_envs", "ENV_IDS"]
@@ -60,6 +60,8 @@ class MahjongEnv(_gym.Env):  # type: ignore[name-defined]
         if illegal_action not in ("raise", "default"):
             raise InvalidArgumentError(f"illegal_action must be 'raise' or 'default', got {illegal_action!r}")
         self.illegal_action = illegal_action
+        # (this installation's modes; the class lists every mode `render_mode` takes)
+        self.metadata = {**type(self).metadata, "render_modes": list(available_render_modes())}
         self.table = Table(ruleset, rules, reward_scale, **options)
         self.ruleset = self.table.ruleset
         self.opponents = resolve_opponents(opponents)

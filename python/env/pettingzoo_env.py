@@ -34,7 +34,7 @@ from . import spaces
 from ._deps import numpy, pettingzoo
 from ._encode import AECCore, mask_into, observe_into
 from .layout import N_PLANES
-from .render import RENDER_MODES, render_table
+from .render import RENDER_MODES, available_render_modes, render_table
 from .table import AGENTS, Table, to_code
 
 __all__ = ["aec_env", "parallel_env"]
@@ -104,7 +104,7 @@ class _Common:
         self.possible_agents = list(AGENTS)
         # not "parallelizable" in PettingZoo's sense: `aec_to_parallel` needs agents that act in a
         # cycle, and a claim window asks seats out of turn; `parallel_env` is the native parallel form
-        self.metadata = {"name": f"mahjong_core_{self.ruleset}_v0", "render_modes": list(RENDER_MODES),
+        self.metadata = {"name": f"mahjong_core_{self.ruleset}_v0", "render_modes": list(available_render_modes()),
                          "render_fps": 4, "is_parallelizable": False}
         # (each agent its own space objects: a space carries a random stream, see `spaces`)
         self.observation_spaces = {a: spaces.observation_space(self.ruleset) for a in AGENTS}

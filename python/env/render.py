@@ -20,18 +20,38 @@ raises ImportError naming that line.
 
 from __future__ import annotations
 
-from typing import Any, List, Optional
+import importlib.util
+import sys
+from typing import Any, List, Optional, Tuple
 
 from mahjong_core._extras import require
 
 from mahjong_core.notation import format_tiles
 from mahjong_core.tiles import FLOWER_GLYPHS, Tile
 
-__all__ = ["render_table", "table_text", "table_rgb", "RASTER_HINT", "RENDER_MODES"]
+__all__ = ["render_table", "table_text", "table_rgb", "RASTER_HINT", "RENDER_MODES", "available_render_modes"]
 
-#: the environments' render modes
+#: the environments' render modes (`render_mode=`); `available_render_modes()`: those this
+#: installation can draw, which the environments' `metadata["render_modes"]` lists
 RENDER_MODES = ("ansi", "rgb_array")
 RASTER_HINT = "pip install cairosvg pillow"
+
+
+def available_render_modes() -> Tuple[str, ...]:
+    """"ansi" always; "rgb_array" when CairoSVG and Pillow are installed (looked up, not imported).
+    An environment lists these in `metadata["render_modes"]`: Gymnasium's `check_env` draws every
+    mode listed, so one that needs a missing rasteriser would fail an `[rl]`-only install's check."""
+    return tuple(mode for mode in RENDER_MODES if mode != "rgb_array" or (_installed("cairosvg") and _installed("PIL")))
+
+
+def _installed(name: str) -> bool:
+    if name in sys.modules:
+        return sys.modules[name] is not None  # (None: its import is blocked)
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
 WINDS = ("East", "South", "West", "North")
 BACK_GLYPH = "\U0001F02B"
 _RULESETS = {"sichuan": "Sichuan", "mcr": "MCR", "changbai": "Changbai"}
