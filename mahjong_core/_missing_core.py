@@ -18,6 +18,9 @@ import sys
 
 __all__ = ["explain"]
 
+#: the oldest CPython mahjong_core supports (pyproject.toml's requires-python; a test keeps them equal)
+MINIMUM_PYTHON = (3, 11)
+
 _BOTZONE = "on Botzone, examples/botzone_probe.py reports the machine's Python and C library (docs/BOTZONE.md §5)"
 
 
@@ -35,6 +38,12 @@ def explain(package_dir: str, error: BaseException) -> str:
         return (f"mahjong_core's compiled core {own[0]} in {folder} does not load on {here} ({error}). It was built "
                 f"for another machine (another CPU architecture, or a newer C library than this one has): build the "
                 f"wheel on a machine like this one, or with cibuildwheel; {_BOTZONE}.")
+    if cores and tuple(sys.version_info[:2]) < MINIMUM_PYTHON:
+        oldest = "{}.{}".format(*MINIMUM_PYTHON)
+        return (f"mahjong_core in {folder} holds a compiled core for another Python ({', '.join(cores)}), and this is "
+                f"{here}: mahjong_core needs CPython {oldest} or newer, so no wheel can be built for this one. Run it "
+                f"with a newer Python (on Botzone, choose the newest Python the bot's language list offers; "
+                f"{_BOTZONE}).")
     if cores:
         python = f"python{sys.version_info[0]}.{sys.version_info[1]}"
         return (f"mahjong_core in {folder} holds a compiled core for another Python ({', '.join(cores)}), and this is "

@@ -62,3 +62,39 @@ def test_only_core_libraries_count(tmp_path, name):
     (tmp_path / name).write_bytes(b"")
     message = explain(str(tmp_path), ImportError("x"))
     assert ("another Python" in message) == name.endswith(".so"), message
+
+
+def test_a_python_older_than_the_package_supports_is_told_so(tmp_path, monkeypatch):
+    """A Botzone bot run by Python 3.8 must not be told to build a wheel for 3.8: none can be."""
+    from mahjong_core import _missing_core
+
+    built_for = "312" if sys.version_info[:2] != (3, 12) else "313"  # (a Python the running one is not)
+    (tmp_path / f"_core.cpython-{built_for}-x86_64-linux-gnu.so").write_bytes(b"")
+    monkeypatch.setattr(sys, "version_info", (3, 8, 10, "final", 0))
+    message = _missing_core.explain(str(tmp_path), ImportError("x"))
+    assert "needs CPython 3.11 or newer, so no wheel can be built for this one" in message, message
+    assert "bash .ci/wheel" not in message and "botzone_probe.py" in message
+
+
+def test_the_minimum_python_is_pyprojects():
+    import re
+
+    from mahjong_core._missing_core import MINIMUM_PYTHON
+
+    pyproject = (PACKAGE_DIR.parent / "pyproject.toml")
+    if not pyproject.exists():
+        pytest.skip("needs the source checkout's pyproject.toml (an installed package has none)")
+    declared = re.search(r'requires-python = ">=(\d+)\.(\d+)"', pyproject.read_text())
+    assert declared and tuple(map(int, declared.groups())) == MINIMUM_PYTHON
+
+
+def test_the_wheel_script_refuses_a_python_too_old(tmp_path):
+    script = PACKAGE_DIR.parent / ".ci" / "wheel"
+    if not script.exists():
+        pytest.skip("needs the source checkout's .ci/wheel")
+    old = tmp_path / "python3.9"
+    old.write_text('#!/bin/sh\ncase "$2" in *"<"*) exit 1 ;; *) echo 3.9 ;; esac\n')  # its version check, its version
+    old.chmod(0o755)
+    result = subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=60,
+                            env={"PYTHON": str(old), "PATH": "/usr/bin:/bin"})
+    assert result.returncode == 1 and "is 3.9; mahjong_core needs Python 3.11 or newer" in result.stderr, result.stderr
