@@ -168,6 +168,27 @@ def test_cli_prints_a_hint_pointing_at_the_stderr_file(tmp_path):
     assert out.returncode != 0 and "not a command on PATH" in out.stderr and "Traceback" not in out.stderr
 
 
+def test_strict_exits_one_when_a_program_was_penalised(tmp_path):
+    crash = _bot(tmp_path, "crash.py", CRASH)
+    out = _cli(crash, "random", "random", "greedy", "--time-limit", "30", "--strict", "--json")
+    assert out.returncode == 1 and json.loads(out.stdout)["faults"][0]["verdict"] == "RE", out.stderr
+    out = _cli("greedy", "random", "random", "greedy", "--strict")
+    assert out.returncode == 0, out.stderr
+
+
+@pytest.mark.parametrize("option, value, says", [
+    ("--seed", "-3", "seed (--seed) must be a non-negative integer, got -3"),
+    ("--games", "0", "games (--games) must be a positive integer, got 0"),
+    ("--time-limit", "-1", "time_limit (--time-limit) must be a positive number of seconds, got -1.0"),
+])
+def test_match_numbers_are_refused_on_stderr_naming_the_option(option, value, says):
+    """The values as given (a seed used to be reported shifted: "got -3145728"), on stderr, status 2."""
+    out = _cli("random", "random", "random", "random", option, value)
+    assert out.returncode == 2 and out.stdout == "" and out.stderr == f"error: botzone match: {says}\n"
+    with pytest.raises(InvalidArgumentError, match=r"\(--seed\)"):
+        match(["random"] * 4, seed=True)
+
+
 def test_run_prints_the_traceback_of_a_raising_decide_then_answers(tmp_path):
     bot = tmp_path / "raiser.py"
     bot.write_text(RAISER)

@@ -33,24 +33,24 @@ def configure(parser: argparse.ArgumentParser) -> None:
     m.add_argument("--stderr", metavar="DIR", default=None,
                    help="keep each program's stderr in DIR, one file per game and seat (game-00000-seat2.stderr); "
                         "without it and --logs, only the last line of a faulting program's stderr is shown")
+    m.add_argument("--strict", action="store_true",
+                   help="exit with status 1 when any program was penalised (RE, TLE, WA, WH): a bot's CI check")
     m.add_argument("--json", action="store_true", help="machine-readable output")
 
 
 def run(args: argparse.Namespace) -> int:
     from .judge import match
 
-    if args.games < 1 or args.time_limit <= 0:
-        print("botzone match: --games must be at least 1 and --time-limit positive")
-        return 2
     result = match(args.players, games=args.games, seed=args.seed, keep_running=args.keep_running,
                    time_limit=args.time_limit, logs_dir=args.logs, flowers=args.flowers, stderr_dir=args.stderr)
+    status = 1 if args.strict and result.faults else 0
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
-        return 0
+        return status
     print(result.headline())
     print(result.table())
     for fault in result.faults[:HINTS]:
         print(fault.hint())
     if len(result.faults) > HINTS:
         print(f"... and {len(result.faults) - HINTS} more penalties (--json lists them all)")
-    return 0
+    return status

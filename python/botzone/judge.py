@@ -455,6 +455,20 @@ def play_game(players: Sequence[Any], walltiles: str, quan: int, rng: random.Ran
     return table
 
 
+def _check_match_numbers(games: Any, seed: Any, time_limit: Any) -> None:
+    """`match`'s counts, refused before any game with the option's name (the CLI's and Python's)."""
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if not whole(games) or games < 1:
+        raise InvalidArgumentError(f"botzone match: games (--games) must be a positive integer, got {games!r}")
+    if not whole(seed) or seed < 0:
+        raise InvalidArgumentError(f"botzone match: seed (--seed) must be a non-negative integer, got {seed!r}")
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) or not time_limit > 0:
+        raise InvalidArgumentError(f"botzone match: time_limit (--time-limit) must be a positive number of seconds, "
+                                   f"got {time_limit!r}")
+
+
 def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running: bool = False,
           time_limit: float = 1.0, logs_dir: Optional[str] = None, flowers: bool = False,
           stderr_dir: Optional[str] = None) -> MatchResult:
@@ -467,6 +481,7 @@ def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running
     memory, for a fault's `last_line`."""
     if len(players) != 4:
         raise InvalidArgumentError(f"a match needs 4 players (commands or {', '.join(BUILTIN)}), got {len(players)}")
+    _check_match_numbers(games, seed, time_limit)
     seats = [SeatResult(p) for p in players]
     built = [_player(p, keep_running, time_limit) for p in players]
     outcomes: Dict[str, int] = {}
