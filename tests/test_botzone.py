@@ -4,6 +4,7 @@ The table's agreement with the real judge is checked on recorded judge games in
 tests/test_botzone_fixtures.py (and live, when the judge is built, in tests/test_botzone_judge.py).
 """
 
+import contextlib
 import io
 import json
 import random
@@ -280,6 +281,17 @@ def test_run_checks_a_response_text_from_decide(text, sent, capsys):
         stdin=io.StringIO("3\n0 0 2\nPASS\n1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J2\nPASS\n2 J3\n"), stdout=out)
     assert out.getvalue() == sent + "\n"
     assert ("answering" in capsys.readouterr().err) == (text.strip() != sent)
+
+
+def test_what_decide_prints_goes_to_stderr_not_into_the_answer(capsys):
+    def chatty(state):
+        print("debug: my hand", list(state.hand))
+        return next(a for a in state.legal if a.kind is ActionKind.DISCARD)
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):  # (run's default output is the process's stdout)
+        run(chatty, stdin=io.StringIO("3\n0 0 2\nPASS\n1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J2\nPASS\n2 J3\n"))
+    assert out.getvalue() == "PLAY W1\n" and "debug: my hand" in capsys.readouterr().err
 
 
 def test_run_accepts_a_claim_and_its_discard_as_one_text(capsys):

@@ -21,11 +21,12 @@ Interaction (detected from the first character of the input, or `mode="simple" |
   request(s) (in the same format); the state is kept between turns, so no history is re-read.
 
 An exception in `decide` prints its traceback on stderr and the first legal answer is sent, as for
-an illegal choice: a bug costs a bad move, not the game.
+an illegal choice: a bug costs a bad move, not the game. What `decide` prints goes to stderr.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import traceback
@@ -43,8 +44,11 @@ class _DecideRaised(Exception):
 
 
 def _call(decide: Callable[[Any], Any], state: Any) -> Any:
+    """`decide(state)`, its `print()`s sent to stderr: on stdout a stray line would be taken for the
+    answer (a WA on Botzone), the first mistake of many a bot."""
     try:
-        return decide(state)
+        with contextlib.redirect_stdout(sys.stderr):
+            return decide(state)
     except Exception as exc:
         print("mahjong_core.botzone: decide raised an exception:", file=sys.stderr)
         traceback.print_exc(file=sys.stderr)
