@@ -240,6 +240,8 @@ def test_kit_pung_is_two_decisions():
     lines = ["0 1 0", "1 0 0 0 0 W1 W2 W3 B4 B5 B6 T7 T8 T9 F1 F1 J1 J2", "3 0 DRAW", "3 0 PLAY F1"]
     state = BotzoneState.from_requests(lines, ["PASS"] * 3)
     assert state.legal == [PUNG, KONG, PASS] if state.hand[27] == 3 else state.legal == [PUNG, PASS]
+    assert state.hand_text() == "123m456p789sEECF"  # W = m, B = p, T = s; F1 = E, J1 = C, J2 = F
+    assert repr(state) == "<BotzoneState seat=1 claim turn=0 hand=123m456p789sEECF walls=[20, 21, 21, 21] legal=[Pung, Pass]>"
     assert state.claim(PUNG).phase == "after_claim" and len(state.melds[1]) == 1
     assert state.respond(DISCARD[32]) == "PENG J2"
     assert state.phase == "claim" and state.melds[1] == [] and state.legal == [PUNG, PASS]

@@ -461,8 +461,15 @@ class BotzoneState:
             "prevalent_wind": self.quan, "walls": list(self.walls),
         }
 
+    def hand_text(self) -> str:
+        """The concealed hand in notation ("123m456p789s11sEP"; `state.hand` holds the 34 counts)."""
+        from mahjong_core.notation import format_tiles
+
+        return format_tiles(t for t in range(34) for _ in range(self.hand[t]))
+
     def __repr__(self) -> str:
-        return (f"<BotzoneState seat={self.seat} {self.phase} turn={self.turn} hand={sum(self.hand)} "
+        """`<BotzoneState seat=1 claim turn=0 hand=123m456p789s11sEP walls=[...] legal=[Pung, Pass]>`."""
+        return (f"<BotzoneState seat={self.seat} {self.phase} turn={self.turn} hand={self.hand_text()} "
                 f"walls={self.walls} legal={self.legal}>")
 
 
