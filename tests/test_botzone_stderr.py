@@ -189,6 +189,22 @@ def test_match_numbers_are_refused_on_stderr_naming_the_option(option, value, sa
         match(["random"] * 4, seed=True)
 
 
+def test_a_failing_decide_is_counted_though_the_kit_answers_for_it(tmp_path):
+    """A decide that raises costs no game (the kit answers), so no penalty shows it: the match counts
+    the kit's fallback answers per seat, read off the stderr pipe or off the kept files alike."""
+    raiser = _bot(tmp_path, "raiser.py", RAISER.replace("botzone.run(decide)", "botzone.run(decide, keep_running=True)"))
+    piped = match([raiser, "greedy", "random", "greedy"], games=1, seed=4, keep_running=True, time_limit=30)
+    kept = match([raiser, "greedy", "random", "greedy"], games=1, seed=4, keep_running=True, time_limit=30,
+                 stderr_dir=str(tmp_path / "err"))
+    assert piped.seats[0].fallbacks == kept.seats[0].fallbacks > 3 and piped.seats[0].penalties == {}
+    assert [seat.fallbacks for seat in piped.seats[1:]] == [0, 0, 0]
+    assert piped.to_dict()["seats"][0]["fallbacks"] == piped.seats[0].fallbacks
+    (hint,) = piped.fallback_hints()
+    assert hint.startswith(f"seat 0 ({raiser}): decide raised or answered illegally {piped.seats[0].fallbacks} time(s)")
+    out = _cli(raiser, "greedy", "random", "greedy", "--seed", "4", "--keep-running", "--time-limit", "30", "--strict")
+    assert out.returncode == 1 and hint in out.stdout.splitlines(), out.stdout + out.stderr
+
+
 def test_run_prints_the_traceback_of_a_raising_decide_then_answers(tmp_path):
     bot = tmp_path / "raiser.py"
     bot.write_text(RAISER)

@@ -34,7 +34,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
                    help="keep each program's stderr in DIR, one file per game and seat (game-00000-seat2.stderr); "
                         "without it and --logs, only the last line of a faulting program's stderr is shown")
     m.add_argument("--strict", action="store_true",
-                   help="exit with status 1 when any program was penalised (RE, TLE, WA, WH): a bot's CI check")
+                   help="exit with status 1 when any program was penalised (RE, TLE, WA, WH) or its decide failed (the "
+                        "kit answered for it): a bot's CI check")
     m.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
 
     result = match(args.players, games=args.games, seed=args.seed, keep_running=args.keep_running,
                    time_limit=args.time_limit, logs_dir=args.logs, flowers=args.flowers, stderr_dir=args.stderr)
-    status = 1 if args.strict and result.faults else 0
+    status = 1 if args.strict and (result.faults or any(seat.fallbacks for seat in result.seats)) else 0
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False))
         return status
@@ -53,4 +54,6 @@ def run(args: argparse.Namespace) -> int:
         print(fault.hint())
     if len(result.faults) > HINTS:
         print(f"... and {len(result.faults) - HINTS} more penalties (--json lists them all)")
+    for line in result.fallback_hints():
+        print(line)
     return status

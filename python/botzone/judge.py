@@ -98,6 +98,14 @@ class _Builtin:
 STDERR_TAIL_LINES = 20
 #: longest piece of one stderr line kept (a longer line is kept in pieces)
 _STDERR_LINE_CHARS = 500
+#: the line the kit's `botzone.run` writes on stderr each time it answers for a failed `decide`
+#: ("mahjong_core.botzone: decide raised ...; answering Discard(5m)"): counted as the seat's fallbacks
+KIT_FALLBACK_PREFIX = "mahjong_core.botzone: decide "
+KIT_FALLBACK_MARK = "; answering "
+
+
+def _is_kit_fallback(line: str) -> bool:
+    return line.startswith(KIT_FALLBACK_PREFIX) and KIT_FALLBACK_MARK in line
 
 
 class _Program:
@@ -116,6 +124,8 @@ class _Program:
         self.stderr_start = 0
         #: the last lines of stderr when it goes to no file (bounded; `clear_stderr` empties it)
         self.tail: "deque[str]" = deque(maxlen=STDERR_TAIL_LINES)
+        #: the kit's fallback lines seen on the stderr pipe since `clear_stderr` (without a file)
+        self.piped_fallbacks = 0
         self._err_pump: Optional[threading.Thread] = None
         #: the exit status of the last process that ended by itself (None: still running or killed)
         self.returncode: Optional[int] = None
@@ -128,7 +138,21 @@ class _Program:
     def clear_stderr(self) -> None:
         """Forget the stderr seen so far: `stderr_tail` shows only what comes next."""
         self.tail.clear()
+        self.piped_fallbacks = 0
         self.stderr_start = os.path.getsize(self.stderr) if self.stderr and os.path.exists(self.stderr) else 0
+
+    def fallbacks(self) -> int:
+        """How many times since `clear_stderr` the kit's `run` answered for a `decide` that raised or
+        answered illegally (its stderr line, `KIT_FALLBACK_PREFIX`): bugs that cost moves, not games."""
+        if self.stderr is None:
+            return self.piped_fallbacks
+        try:
+            with open(self.stderr, "rb") as f:
+                f.seek(self.stderr_start)
+                text = f.read().decode("utf-8", "replace")
+        except OSError:
+            return 0
+        return sum(1 for line in text.splitlines() if _is_kit_fallback(line))
 
     def stderr_tail(self, lines: int = STDERR_TAIL_LINES) -> List[str]:
         """The last `lines` lines the program wrote on stderr since `clear_stderr` (trailing blank lines dropped)."""
@@ -173,6 +197,8 @@ class _Program:
             def pump_stderr() -> None:  # bounded: the last lines, each cut into pieces of _STDERR_LINE_CHARS
                 for piece in iter(lambda: err_pipe.readline(_STDERR_LINE_CHARS), ""):
                     tail.append(piece.rstrip("\r\n"))
+                    if _is_kit_fallback(piece):
+                        self.piped_fallbacks += 1
                 err_pipe.close()
 
             self._err_pump = threading.Thread(target=pump_stderr, daemon=True)
@@ -266,6 +292,8 @@ class SeatResult:
     deal_ins: int = 0
     penalties: Dict[str, int] = field(default_factory=dict)
     max_seconds: float = 0.0
+    #: answers the kit's `botzone.run` gave for a `decide` that raised or answered illegally
+    fallbacks: int = 0
 
     @property
     def mean(self) -> float:
@@ -285,7 +313,7 @@ class SeatResult:
         return {"player": self.player, "games": self.games, "score": self.score,
                 "mean": self.mean, "wins": self.wins,
                 "self_draws": self.self_draws, "deal_ins": self.deal_ins, "penalties": dict(self.penalties),
-                "max_seconds": round(self.max_seconds, 3)}
+                "max_seconds": round(self.max_seconds, 3), "fallbacks": self.fallbacks}
 
 
 @dataclass(repr=False)
@@ -358,6 +386,12 @@ class MatchResult:
         """Per seat: total score, mean per game, wins, self-draws, deal-ins, penalties, slowest answer, player."""
         header = text_line(self._HEADER[:-1], self._WIDTHS[:-1]) + "  " + self._HEADER[-1]
         return "\n".join([header] + [text_line(row[:-1], self._WIDTHS[:-1]) + "  " + row[-1] for row in self._rows()])
+
+    def fallback_hints(self) -> List[str]:
+        """A line per seat whose `decide` failed and was answered for by the kit (none: [])."""
+        return [f"seat {s} ({st.player}): decide raised or answered illegally {st.fallbacks} time(s); the kit sent "
+                f"the first legal answer instead — its stderr says why (look for 'mahjong_core.botzone: decide', "
+                f"kept with --stderr DIR)" for s, st in enumerate(self.seats) if st.fallbacks]
 
     def fault_summary(self) -> str:
         """One line: how many games ended in a penalty and the first one's hint ("" without any)."""
@@ -509,6 +543,10 @@ def match(players: Sequence[str], *, games: int = 1, seed: int = 1, keep_running
             else:
                 p.clear_stderr()  # the in-memory tail holds this game's lines only
         table = play_game(built, walltiles, g % 4, random.Random(f"{seed}-{g}"), seconds)
+        for s, p in enumerate(built):
+            if isinstance(p, _Program):
+                p.stderr_tail(1)  # (a process that ended: its stderr pump drains first)
+                seats[s].fallbacks += p.fallbacks()
         for s, path in list(err_files.items()):
             if os.path.exists(path) and os.path.getsize(path) == 0:
                 os.remove(path)

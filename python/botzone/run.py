@@ -8,9 +8,9 @@
     botzone.run(decide)
 
 `decide` is called only when the seat has a choice (its legal answers are more than PASS). It returns
-an engine Action (or its integer code, or a response string such as "PLAY W1", checked as the others are). After PUNG / CHOW[k] it is called
-again with the discard that follows (`state.phase == "after_claim"`); it may also return a pair
-`(PUNG, DISCARD[t])` at once.
+an engine Action (or its integer code, or a response string such as "PLAY W1", checked as the others
+are). After PUNG / CHOW[k] it is called again with the discard that follows (`state.phase ==
+"after_claim"`); it may also return a pair `(PUNG, DISCARD[t])` at once.
 
 Interaction (detected from the first character of the input, or `mode="simple" | "json"`):
 - simple: a line with the turn number n, then 2n−1 lines (request 1, response 1, …, request n);
