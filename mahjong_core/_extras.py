@@ -12,7 +12,12 @@ import importlib
 import sys
 from types import ModuleType
 
-__all__ = ["require", "install_line"]
+__all__ = ["require", "install_line", "MissingExtraError"]
+
+
+class MissingExtraError(ImportError):
+    """An optional library a feature needs is not installed (the message names the pip line). The
+    command line prints it as one `error:` line."""
 
 
 def install_line(extra: str) -> str:
@@ -36,4 +41,4 @@ def require(module: str, feature: str, *, extra: str = "", install: str = "", li
     except ImportError as exc:
         line = install or install_line(extra)
         more = f" ({otherwise})" if otherwise else ""
-        raise ImportError(f"{feature} needs {library or module.split('.')[0]}: {line}{more}") from exc
+        raise MissingExtraError(f"{feature} needs {library or module.split('.')[0]}: {line}{more}") from exc

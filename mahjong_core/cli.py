@@ -24,6 +24,7 @@ import sys
 from typing import Dict, Optional, Sequence, Tuple
 
 from . import _core
+from ._extras import MissingExtraError
 from .errors import MahjongError
 from .notation import format_tiles
 from .tiles import Forms
@@ -153,7 +154,8 @@ def _main(argv: Sequence[str]) -> int:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Run the command line; returns the exit status (2 for bad input, 1 for a file the system refused —
-    a folder that does not exist, no permission —, with the error on stderr)."""
+    a folder that does not exist, no permission — or a missing optional library, with the error on
+    stderr)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         status = _main(argv)
@@ -162,6 +164,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except MahjongError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except MissingExtraError as exc:  # (an optional library: the message names its pip line)
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except BrokenPipeError:
         # `mahjong-core ... --json | head`: the reader went away; leave quietly (no traceback, and no
         # second error when Python flushes stdout at exit).

@@ -20,8 +20,9 @@ EXE = shutil.which("mahjong-core")
 def cli(*args: str, **kwargs) -> subprocess.CompletedProcess:
     # Run outside the checkout, through the installed entry point when there is one.
     command = [EXE] if EXE else [sys.executable, "-m", "mahjong_core"]
+    kwargs.setdefault("timeout", 120)
     return subprocess.run(command + list(args), capture_output=True, text=True, encoding="utf-8",
-                          cwd=tempfile.gettempdir(), timeout=120, **kwargs)
+                          cwd=tempfile.gettempdir(), **kwargs)
 
 
 def test_version():
@@ -68,8 +69,10 @@ def test_the_main_help_shows_every_command_and_its_examples_run():
     (["simulate", "mcr", "--games", "4", "--no-progress", "--out", "/nonexistent-folder/r.jsonl"], 2,
      "cannot write the results file /nonexistent-folder/r.jsonl"),
     (["replay", "LOG", "-o", "/nonexistent-folder/x.html"], 2, "cannot write /nonexistent-folder/x.html"),
-    (["simulate", "mcr", "--games", "4", "--no-progress", "--plot", "/nonexistent-folder/p.png"], 1,
-     "/nonexistent-folder/p.png"),
+    (["simulate", "mcr", "--games", "4", "--no-progress", "--plot", "/nonexistent-folder/p.png"], 2,
+     "--plot '/nonexistent-folder/p.png': the folder /nonexistent-folder does not exist"),
+    (["simulate", "mcr", "--games", "4", "--no-progress", "--plot", "p.xyz"], 2,
+     "--plot 'p.xyz': matplotlib cannot write a .xyz file; end the name with one of"),
 ])
 def test_a_file_the_system_refuses_is_an_error_line_not_a_traceback(tmp_path, command, status, phrase):
     """An output path in a folder that does not exist: one line on stderr that names it, no traceback."""
@@ -85,6 +88,43 @@ def test_a_file_the_system_refuses_is_an_error_line_not_a_traceback(tmp_path, co
     assert result.returncode == status, (result.stdout, result.stderr)
     assert "Traceback" not in result.stderr and phrase in result.stderr, result.stderr
     assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+
+
+def test_a_bad_plot_file_is_refused_before_any_hand_is_played(tmp_path):
+    """The check comes first: a 20,000-hand run with a bad --plot ends at once, not after the run."""
+    pytest.importorskip("matplotlib", reason='plots need matplotlib: pip install "mahjong_core[plot]"')
+    result = cli("simulate", "mcr", "--hands", "20000", "--no-progress", "--plot", str(tmp_path / "p.xyz"), timeout=20)
+    assert result.returncode == 2 and "cannot write a .xyz file" in result.stderr and result.stdout == ""
+
+
+def test_a_missing_optional_library_is_one_error_line(tmp_path):
+    """`--plot` without matplotlib: the pip line, status 1, no traceback (matplotlib blocked by a
+    sitecustomize that makes its import fail)."""
+    (tmp_path / "sitecustomize.py").write_text("import sys\nsys.modules['matplotlib'] = None\n")
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    result = subprocess.run([sys.executable, "-m", "mahjong_core", "simulate", "mcr", "--hands", "4", "--no-progress",
+                             "--plot", str(tmp_path / "p.png")], capture_output=True, text=True, env=env,
+                            cwd=tempfile.gettempdir(), timeout=120)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr == 'error: --plot needs matplotlib: pip install "mahjong_core[plot]"\n'
+
+
+@pytest.mark.parametrize("ruleset, winning, not_winning, extra", [
+    ("mcr", "[555p,1]123p789p88pEEE", "[555p,1]123p789p88pESE", []),
+    ("sichuan", "[2222p,1]33p456p789p11p1p", "123m456p789s1122s3s", ["--void", "s"]),
+    ("changbai", "[123m,1][123m,3]456p789s5s5s", "123m456p789s1122sE", []),
+])
+def test_score_json_says_winning_alike_and_takes_win_tile(ruleset, winning, not_winning, extra):
+    """Every ruleset's `score --json` has "hand" and a boolean "winning" (Changbai said "win"), and
+    every ruleset's `score` takes --win-tile (MCR's was --win, still accepted)."""
+    won = cli("score", ruleset, winning, "--json", *extra)
+    assert won.returncode == 0 and json.loads(won.stdout)["winning"] is True, won.stderr
+    lost = cli("score", ruleset, not_winning, "--json", *(e for e in extra if e not in ("--void", "s")))
+    assert lost.returncode == 1 and json.loads(lost.stdout)["winning"] is False, lost.stdout + lost.stderr
+    assert "hand" in json.loads(won.stdout) and "hand" in json.loads(lost.stdout)
+    last = winning[-2:] if winning[-1] in "mps" else winning[-1]
+    tagged = cli("score", ruleset, winning, "--json", "--win-tile", last, *extra)
+    assert tagged.returncode == 0 and json.loads(tagged.stdout)["winning"] is True, tagged.stderr
 
 
 def test_simulate_help_lists_the_rulesets():

@@ -17,6 +17,9 @@ import os
 import sys
 from typing import Any, Dict
 
+from mahjong_core._extras import require
+from mahjong_core.errors import InvalidArgumentError
+
 from .backends import BACKENDS
 from .bots import BOTS
 from .botspec import split_bot_list
@@ -102,8 +105,27 @@ def run_options(args: argparse.Namespace) -> Dict[str, Any]:
             "task_hands": args.task_hands}
 
 
+def check_plot_file(path: str) -> None:
+    """`--plot FILE` checked before any hand is played: its folder exists, matplotlib is installed
+    and writes files of its extension (else the run's whole work would end in a traceback)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise InvalidArgumentError(f"--plot {path!r}: the folder {folder} does not exist; create it or give another path")
+    require("matplotlib", "--plot", extra="plot")
+    from matplotlib.backend_bases import FigureCanvasBase
+
+    kinds = sorted(FigureCanvasBase.get_supported_filetypes())
+    extension = os.path.splitext(path)[1].lower().lstrip(".")
+    if extension not in kinds:
+        given = f"a .{extension} file" if extension else "a file without an extension"
+        raise InvalidArgumentError(f"--plot {path!r}: matplotlib cannot write {given}; end the name with one of "
+                                   f"{', '.join('.' + k for k in kinds)} (e.g. .png, .svg, .pdf)")
+
+
 def run(args: argparse.Namespace) -> int:
     import_from_working_directory()
+    if args.plot:
+        check_plot_file(args.plot)
     ruleset = args.ruleset
     options = run_options(args)
     options.update(seed=args.seed, bots=split_bot_list(args.bots), rules=rules_from_args(ruleset, args),

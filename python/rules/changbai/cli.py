@@ -144,7 +144,8 @@ def _reading_text(result: ChangbaiScore) -> str:
 def _json(hand: Any, result: ChangbaiScore, payment: Optional[Dict[str, Any]], rules: Rules) -> Dict[str, Any]:
     out: Dict[str, Any] = {
         "hand": str(hand),
-        "win": True,
+        "winning": True,
+        "win": True,  # (the name before "winning", which every ruleset's --json has)
         "win_tile": str(result.win_tile),
         "doublings": result.doublings,
         "multiplier": result.multiplier,
@@ -165,7 +166,7 @@ def _pattern_json(p: Pattern) -> Dict[str, Any]:
 
 def _emit_refusal(args: argparse.Namespace, hand: str, reason: str) -> None:
     if args.json:
-        print(json.dumps({"hand": hand, "win": False, "reason": reason}, ensure_ascii=False))
+        print(json.dumps({"hand": hand, "winning": False, "win": False, "reason": reason}, ensure_ascii=False))
     else:
         print(f"hand      {hand}")
         print(f"no win    {reason}")

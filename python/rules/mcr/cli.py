@@ -24,7 +24,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                         help="override a rule key, e.g. --set mil_concealed_melded_kong=true --set min_fan=1 "
                              f"(repeatable; keys: {', '.join(Rules.keys())})")
-    parser.add_argument("--win", dest="win_tile", default=None, help="winning tile (default: the last tile written)")
+    parser.add_argument("--win-tile", "--win", dest="win_tile", default=None,
+                        help="the winning tile, e.g. 5p (default: the last tile written; --win is the older name)")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
