@@ -230,3 +230,18 @@ def test_bots_and_the_botzone_table_say_what_they_are():
         table.respond({s: rng.choice(sorted(table.legal_responses(s))) for s in range(4)})
     assert table.scores is not None
     assert repr(table) == f"<botzone.Table quan 2, {len(table.log['log'])} rounds, finished, scores {table.scores}>"
+
+
+def test_one_unit_has_no_interval_no_p_value_and_no_spread():
+    """A run of one hand has nothing to measure spread with: no interval, no p-value (it read
+    "p = 1", a test that was never made), no standard deviation."""
+    from mahjong_core.game.simulate import simulate
+
+    result = simulate("mcr", 1, seed=3, bots=["greedy", "random", "random", "random"])
+    comparison = result.compare("greedy", "random")
+    assert comparison.p_value is None and comparison.difference.low is None
+    assert str(comparison).endswith("points/hand (no interval, no p-value: 1 hands)") and "CI" not in str(comparison)
+    data = result.to_dict()
+    assert data["comparison"]["p_value"] is None and data["seats"][0]["sd"] is None
+    two = simulate("mcr", 2, seed=3, bots=["greedy", "random", "random", "random"])
+    assert two.to_dict()["seats"][0]["sd"] is not None and two.compare("greedy", "random").p_value is not None

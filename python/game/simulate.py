@@ -302,7 +302,8 @@ class SeatStats:
     def to_dict(self) -> Dict[str, Any]:
         ci = self.interval
         return {"bot": self.bot, "hands": self.hands, "wins": self.wins, "self_draws": self.self_draws,
-                "deal_ins": self.deal_ins, "points": self.points, "mean": self.mean, "sd": self.sd,
+                "deal_ins": self.deal_ins, "points": self.points, "mean": self.mean,
+                "sd": self.sd if self.hands >= 2 else None,  # (no spread to measure in one hand)
                 "ci_low": ci.low, "ci_high": ci.high,
                 "win_rate": self.wins / self.hands if self.hands else 0.0,
                 "deal_in_rate": self.deal_ins / self.hands if self.hands else 0.0}

@@ -180,7 +180,8 @@ class Comparison:
     a: str
     b: str
     difference: Estimate
-    p_value: float
+    #: two-sided p of a zero difference; None with fewer than two units (no spread, no test)
+    p_value: Optional[float]
     paired_over: str
 
     def to_dict(self) -> Dict[str, Any]:
@@ -189,6 +190,9 @@ class Comparison:
 
     def __str__(self) -> str:
         d = self.difference
+        if self.p_value is None:
+            return (f"{self.a} - {self.b}: {d.mean:+.3f} points/hand (no interval, no p-value: "
+                    f"{d.units} {self.paired_over})")
         return (f"{self.a} - {self.b}: {d} points/hand ({d.level:.0%} CI), {format_p_value(self.p_value)}, "
                 f"paired over {d.units} {self.paired_over}")
 
@@ -196,10 +200,11 @@ class Comparison:
         return f"<Comparison {self}>"
 
 
-def paired_p_value(diff: Estimate) -> float:
-    """Two-sided p-value of the t test that the mean difference is 0."""
+def paired_p_value(diff: Estimate) -> Optional[float]:
+    """Two-sided p-value of the t test that the mean difference is 0; None without an interval
+    (fewer than two units: nothing to test with)."""
     if diff.se is None or diff.df is None:
-        return 1.0
+        return None
     if diff.se == 0.0:
         return 1.0 if diff.mean == 0.0 else 0.0
     return _two_sided_tail(diff.mean / diff.se, diff.df)
