@@ -7,10 +7,21 @@ same cells for its text table and its HTML table) and hands them here. Every HTM
 
 from __future__ import annotations
 
+import unicodedata
 from html import escape
 from typing import Any, Sequence
 
-__all__ = ["html_table", "text_line"]
+__all__ = ["html_table", "text_line", "display_width", "pad_display"]
+
+
+def display_width(text: str) -> int:
+    """Terminal columns `text` takes: two for a wide character (the Chinese fan names), else one."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def pad_display(text: str, width: int) -> str:
+    """`text` padded with spaces to `width` terminal columns (`display_width`)."""
+    return text + " " * max(0, width - display_width(text))
 
 
 def text_line(cells: Sequence[str], widths: Sequence[int]) -> str:

@@ -78,19 +78,19 @@ def _analyse(args: argparse.Namespace) -> int:
         print(json.dumps(result, ensure_ascii=False))
         return 0
     glyphs = not args.plain
-    print(f"hand     {hand}" + (f"   {hand.glyphs()}" if glyphs else ""))
-    print(f"forms    {args.forms}")
+    print(f"hand      {hand}" + (f"   {hand.glyphs()}" if glyphs else ""))
+    print(f"forms     {args.forms}")
     shanten = result["shanten"]
-    label = {-1: "complete", 0: "ready (tenpai)"}.get(shanten, f"{shanten} from ready")
-    print(f"shanten  {shanten} ({label})")
+    label = {-1: "complete", 0: "ready, tenpai"}.get(shanten, f"{shanten} from ready")
+    print(f"shanten   {shanten} ({label})")
     if size == waiting:
-        print(f"waits    {_tiles_text(_core.waits(hand, forms), glyphs)}")
+        print(f"waits     {_tiles_text(_core.waits(hand, forms), glyphs)}")
         eff = _core.effective_tiles(hand, forms)
         print(f"effective {result['effective_total']} tiles: "
               + (" ".join(f"{t}x{n}" for t, n in eff.items()) or "-"))
     else:
         if result["winning"]:
-            print("winning  yes")
+            print("winning   yes")
         print("discards (best first):")
         for o in options[: args.top]:
             tiles = " ".join(f"{t}x{n}" for t, n in o.effective.items())

@@ -71,7 +71,7 @@ def test_not_a_win_prints_the_reason_and_exits_1(capsys):
     code, out, _ = run(capsys, "123m456p789s23sEE1s", "--json")
     data = json.loads(out)
     assert code == 1
-    assert sorted(data) == ["hand", "reason", "win"]
+    assert sorted(data) == ["hand", "reason", "win", "winning"]
     assert data["hand"] == str(parse("123m456p789s23sEE1s")) and data["win"] is False
     assert "waits on 2 kinds (14s)" in data["reason"]
 

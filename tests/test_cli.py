@@ -127,6 +127,23 @@ def test_score_json_says_winning_alike_and_takes_win_tile(ruleset, winning, not_
     assert tagged.returncode == 0 and json.loads(tagged.stdout)["winning"] is True, tagged.stderr
 
 
+def test_score_and_analyse_text_reads_in_columns():
+    """Chinese names take two columns each: the English names after them line up (Sichuan's were
+    TAB-separated and drifted); a wait reads as a line, not a repr; analyse's labels line up."""
+    from mahjong_core._display import display_width
+
+    out = cli("score", "sichuan", "[2222p,1]33p456p789s11s1s", "--void", "m", "--kong-replacement").stdout
+    rows = [line for line in out.splitlines() if line.endswith(" 番") and not line.startswith("  total")]
+    assert len(rows) == 2 and "\t" not in out
+    starts = {display_width(row[:row.index(english)]) for row, english in zip(rows, ("Basic win", "Win on a kong"))}
+    assert len(starts) == 1, out
+    waits = cli("score", "sichuan", "[2222p,1]33p456p789s11s", "--void", "m").stdout
+    assert "  wait 3p: 平胡 1 = 1 番, x1, 6 points" in waits.splitlines() and "SichuanScore(" not in waits
+    analysed = cli("analyse", "--plain", "[555p,1]123m67s88sEEE").stdout.splitlines()
+    assert analysed[2] == "shanten   0 (ready, tenpai)"
+    assert {line.index(line.split()[1]) for line in analysed} == {10}, analysed  # every value at column 10
+
+
 def test_simulate_help_lists_the_rulesets():
     out = cli("simulate", "--help").stdout
     assert "{mcr,sichuan,changbai}" in out and "--set" in out

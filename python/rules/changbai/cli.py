@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import unicodedata
 from typing import Any, Dict, List, Optional, Tuple
 
+from mahjong_core._display import display_width, pad_display
 
 from .hand import as_hand
 from .patterns import Pattern
@@ -122,15 +122,10 @@ def _print_table(args: argparse.Namespace, hand: Any, result: ChangbaiScore, pay
 
 
 def _print_rows(rows: List[Tuple[str, str, str]]) -> None:
-    width = max(_display_width(zh) for zh, _, _ in rows)
+    width = max(display_width(zh) for zh, _, _ in rows)
     en_width = max(len(en) for _, en, _ in rows)
     for zh, en, value in rows:
-        pad = " " * (width - _display_width(zh))
-        print(f"  {zh}{pad}  {en:<{en_width}}  {value:>3}")
-
-
-def _display_width(text: str) -> int:
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+        print(f"  {pad_display(zh, width)}  {en:<{en_width}}  {value:>3}")
 
 
 def _value_text(p: Pattern) -> str:

@@ -27,10 +27,10 @@ Decisions (RULES.md section 1, each a `Rules` key):
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
+from mahjong_core._display import pad_display
 from mahjong_core._core import waits as _waits
 from mahjong_core._extras import require
 from mahjong_core.errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
@@ -173,7 +173,7 @@ class MCRScore(_ScoreBase):
         lines = [f"{self.hand}   {self.decomposition!r}"]
         for use in self.attribution:
             f = use.fan
-            lines.append(f"  {f.total:>3}  {_pad(f.name_zh, 10)}  {f.name_en:<34}  {use.describe()}")
+            lines.append(f"  {f.total:>3}  {pad_display(f.name_zh, 10)}  {f.name_en:<34}  {use.describe()}")
         min_note = "" if self.meets_minimum else f"   (below the {self.rules.min_fan}-fan minimum without flowers)"
         lines.append(f"  {self.total:>3}  total{min_note}")
         return "\n".join(lines)
@@ -237,12 +237,6 @@ def _rescore(hand: Hand, win_tile: int, flags: int, seat: int, prevalent: int, f
     rebuilt = _native.score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules, rules._options)
     assert rebuilt is not None, "a pickled MCRScore scores again"
     return rebuilt
-
-
-def _pad(text: str, width: int) -> str:
-    """Pad to `width` terminal columns (CJK characters take two)."""
-    used = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
-    return text + " " * max(0, width - used)
 
 
 def score(

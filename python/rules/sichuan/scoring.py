@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, FrozenSet, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from mahjong_core import _core
+from mahjong_core._display import display_width, pad_display
 from mahjong_core.errors import InvalidArgumentError, InvalidHandError, InvalidTypeError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Block, BlockKind, Decomposition, MeldKind
@@ -190,7 +191,8 @@ class SichuanScore:
 
     def __str__(self) -> str:
         width = max(len(i.name_en) for i in self.items)
-        out = [f"  {i.name_zh}\t{i.name_en:<{width}}  {i.fan:>2} 番" for i in self.items]
+        zh_width = max(display_width(i.name_zh) for i in self.items)
+        out = [f"  {pad_display(i.name_zh, zh_width)}  {i.name_en:<{width}}  {i.fan:>2} 番" for i in self.items]
         cap = f" (capped from {self.uncapped_fan})" if self.capped else ""
         out.append(f"  total {self.fan} 番{cap}  x{self.multiplier}  = {self.points} points (base {self.rules.base})")
         if self.self_drawn:
