@@ -12,6 +12,9 @@ page's script scope,
 A page sets `<html data-labels="...">` from it and shows Chinese beside its English words only in
 "zh" (the browser table: `server/table.html`; the replay viewer: `replay.py`, whose `.zh` spans
 `ZH_CSS` hides in "en").
+
+An SVG picture cannot check, so the same two words are asked of its caller (`score_svg(...,
+labels="en")`, checked by `check_labels`), with the English of `EN_WORDS` in Chinese words' place.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-__all__ = ["GLYPH_CHECK_JS", "ZH_CSS", "cjk_characters", "zh_span", "zh_or_en"]
+__all__ = ["GLYPH_CHECK_JS", "ZH_CSS", "LABELS", "EN_WORDS", "check_labels", "cjk_characters", "in_english", "zh_span",
+           "zh_or_en"]
 
 GLYPH_CHECK_JS = r"""
 function mjcDrawsGlyphs(text) {
@@ -41,6 +45,31 @@ function mjcLabels(needed) {
 #: hides the Chinese (`zh_span`) where the page chose English only, and the English stand-ins of
 #: `zh_or_en` where it did not
 ZH_CSS = 'html[data-labels="en"] .zh{display:none}html:not([data-labels="en"]) .en-alt{display:none}'
+
+#: what `labels=` of the pictures may say, as `?labels=` of the pages: "zh" shows the Chinese names
+#: (beside their English ones), "en" the English alone
+LABELS = ("zh", "en")
+
+#: the Chinese words of value lines ("3 番") and the English that stands in for them
+EN_WORDS = {"番": "fan"}
+
+
+def check_labels(labels: str, where: str) -> str:
+    """`labels` when it is one of `LABELS`, else an InvalidArgumentError naming `where` it was given."""
+    if labels not in LABELS:
+        from mahjong_core.errors import InvalidArgumentError
+
+        raise InvalidArgumentError(f"{where}: labels is 'zh' (Chinese names beside English) or 'en' (English "
+                                   f"only), got {labels!r}")
+    return labels
+
+
+def in_english(text: str) -> str:
+    """`text` with the words of `EN_WORDS` in English."""
+    for zh, en in EN_WORDS.items():
+        text = text.replace(zh, en)
+    return text
+
 
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 

@@ -20,8 +20,8 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from mahjong_core.errors import InvalidArgumentError
 
 from .botzone import from_botzone, is_botzone_record
-from .glyphs import GLYPH_CHECK_JS, ZH_CSS, cjk_characters, zh_or_en, zh_span
-from .svg import TABLE_BACKGROUND, TABLE_SIZE, WIND_NAMES, _Canvas, _hand_row, table_parts
+from .glyphs import EN_WORDS, GLYPH_CHECK_JS, ZH_CSS, cjk_characters, zh_or_en, zh_span
+from .svg import TABLE_BACKGROUND, TABLE_SIZE, WIND_NAMES, _Canvas, _hand_row, count_suffix, table_parts
 from .table import TableTracker, tile_index
 from .tiles import NAMES, defs
 
@@ -120,7 +120,8 @@ def fan_rows(ruleset: str, summary: Any) -> Tuple[List[Tuple[str, str, str]], st
         rows = []
         for f in summary["fans"]:
             zh, points, count = f[0], f[1], f[2] if len(f) > 2 else 1
-            rows.append((str(points * count), zh + (f" ×{count}" if count > 1 else ""), en.get(zh, "")))
+            english = en.get(zh, "")
+            rows.append((str(points * count), zh + count_suffix(count), english + count_suffix(count) if english else ""))
         return rows, f"{summary.get('total', sum(int(r[0]) for r in rows))} fan"
     items = summary.get("items") or []
     if "fan" in summary:  # Sichuan
@@ -279,7 +280,10 @@ def timeline(log: Mapping[str, Any], seat: Optional[int] = None) -> Timeline:
 
 def _fan_word(text: str) -> str:
     """`text` as HTML, its 番 shown as "fan" where the fonts cannot draw it."""
-    return escape(text).replace("番", zh_or_en("番", "fan"))
+    html = escape(text)
+    for zh, en in EN_WORDS.items():
+        html = html.replace(zh, zh_or_en(zh, en))
+    return html
 
 
 _CSS = """

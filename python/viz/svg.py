@@ -15,6 +15,7 @@ from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
 
 from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
 
+from .glyphs import check_labels, in_english
 from .table import MeldShown, TableState, TableTracker, from_view
 from .tiles import BACK, NAMES, defs
 
@@ -25,6 +26,7 @@ TABLE_SIZE = 800
 WIND_NAMES = ("East", "South", "West", "North")
 _FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
 _RATIO = 1.4  # tile height / width
+_FLOWER_A = NAMES.index("a")  # the first flower's tile index
 
 
 def _name(tile: Optional[int]) -> str:
@@ -125,33 +127,49 @@ def _hand_row(c: _Canvas, tiles: Sequence[Optional[int]], drawn: Any, melds: Seq
     if flowers:
         x += w * 0.4
         box = _Canvas()
-        fw = w * 0.6
+        fw = w * 0.8  # smaller than a tile, as they count for less, but legible on the table
         for f in flowers:
             x += box.tile(f, x, w * _RATIO - fw * _RATIO, fw, cls="flower") + 1
         c.group(box, 'class="flowers"')
     return x
 
 
-def hand_svg(hand: Any, *, tile_width: float = 36) -> str:
-    """A hand as an SVG picture: concealed tiles (the winning tile apart), then the melds.
-
-    `hand`: a `Hand` or notation (`mahjong_core.parse`)."""
-    if isinstance(tile_width, bool) or not isinstance(tile_width, numbers.Real) or not tile_width > 0:
-        raise InvalidArgumentError(f"hand_svg: tile_width is a positive number of pixels, got {tile_width!r}")
+def _as_hand(hand: Any, where: str) -> Any:
+    """A `Hand` from a Hand or notation text."""
     if isinstance(hand, str):
         # Found at call time, as Hand finds it (mahjong_core.hand._notation): Hand's picture hook
         # imports this module, so importing the notation here would close an import cycle.
-        hand = sys.modules["mahjong_core.notation"].parse(hand)
-    elif not hasattr(hand, "tiles") or not hasattr(hand, "melds"):
-        raise InvalidTypeError(f"hand_svg takes a Hand or notation text, got {type(hand).__name__}")
+        return sys.modules["mahjong_core.notation"].parse(hand)
+    if not hasattr(hand, "tiles") or not hasattr(hand, "melds"):
+        raise InvalidTypeError(f"{where} takes a Hand or notation text, got {type(hand).__name__}")
+    return hand
+
+
+def _hand_tiles(hand: Any, win: Optional[int]) -> Tuple[List[int], Optional[int], List[MeldShown], List[int]]:
+    """(concealed tiles without the winning tile `win`, `win`, melds, flower tiles) of a `Hand`."""
     tiles = [int(t) for t in hand.tiles]
-    win = None if hand.win_tile is None else int(hand.win_tile)
     if win is not None:
         tiles.remove(win)
-    melds = [_core_meld(m) for m in hand.melds]
+    # the flowers the notation names (|abc); a bare count (|3) names no faces to draw
+    flowers = [_FLOWER_A + int(f) for f in getattr(hand.context, "flower_tiles", None) or ()]
+    return tiles, win, [_core_meld(m) for m in hand.melds], flowers
+
+
+def _check_width(tile_width: Any, where: str) -> None:
+    if isinstance(tile_width, bool) or not isinstance(tile_width, numbers.Real) or not tile_width > 0:
+        raise InvalidArgumentError(f"{where}: tile_width is a positive number of pixels, got {tile_width!r}")
+
+
+def hand_svg(hand: Any, *, tile_width: float = 36) -> str:
+    """A hand as an SVG picture: concealed tiles (the winning tile apart), the melds, the flowers.
+
+    `hand`: a `Hand` or notation (`mahjong_core.parse`)."""
+    _check_width(tile_width, "hand_svg")
+    hand = _as_hand(hand, "hand_svg")
+    tiles, win, melds, flowers = _hand_tiles(hand, None if hand.win_tile is None else int(hand.win_tile))
     c = _Canvas()
     inner = _Canvas()
-    width = _hand_row(inner, tiles, win, melds, tile_width)
+    width = _hand_row(inner, tiles, win, melds, tile_width, flowers=flowers)
     c.group(inner, 'class="hand" transform="translate(6 6)"')
     return svg_document("".join(c.out), c.names, width + 12, tile_width * _RATIO + 12, "mjc-hand",
                         title=str(hand))
@@ -179,12 +197,17 @@ def _core_meld(meld: Any) -> MeldShown:
 # Scores
 
 
+def count_suffix(count: int) -> str:
+    """The suffix of a fan counted `count` times (" ×8"; nothing for one)."""
+    return f" ×{count}" if count > 1 else ""
+
+
 def score_rows(score: Any) -> Tuple[str, List[Tuple[str, str, str]], str]:
     """(ruleset, rows of (value, Chinese name, English name), total line) of a score object."""
     kind = type(score).__name__
     if kind == "MCRScore":
-        rows = [(str(f.points * f.count), f.name_zh + (f" ×{f.count}" if f.count > 1 else ""), f.name_en)
-                for f in score.fans]
+        rows = [(str(f.points * f.count), f.name_zh + count_suffix(f.count),
+                 f.name_en + count_suffix(f.count)) for f in score.fans]
         return "mcr", rows, f"{score.total} fan"
     if kind == "SichuanScore":
         rows = [(f"{i.fan} 番", i.name_zh, i.name_en) for i in score.items]
@@ -197,26 +220,24 @@ def score_rows(score: Any) -> Tuple[str, List[Tuple[str, str, str]], str]:
     raise InvalidTypeError(f"score_svg takes an MCRScore, SichuanScore or ChangbaiScore, not {kind}")
 
 
-def _score_tiles(score: Any) -> Tuple[List[int], Optional[int], List[MeldShown]]:
-    """The hand of a score: (concealed tiles without the winning tile, winning tile, melds)."""
-    tiles: List[int]
-    win: Optional[int]
-    if hasattr(score, "hand"):
-        hand = score.hand
-        tiles = [int(t) for t in hand.tiles]
-        win = int(score.win_tile)
-        tiles.remove(win)
-        return tiles, win, [_core_meld(m) for m in hand.melds]
+_MELD_KINDS = {0: "chow", 1: "pung", 2: "kong"}
+
+
+def _decomposition_tiles(score: Any) -> Tuple[List[int], Optional[int], List[MeldShown]]:
+    """The hand of a score read from its decomposition: (concealed tiles without the winning tile,
+    winning tile, melds). A decomposition does not say where a meld's tiles came from: no tile is
+    turned."""
     d = score.decomposition
-    tiles = []
+    tiles: List[int] = []
     melds: List[MeldShown] = []
     for b in d.blocks:
-        if b.meld is not None:
-            melds.append(MeldShown({0: "chow", 1: "pung", 2: "kong"}[int(b.kind)], [int(t) for t in b.tiles]))
-        elif int(b.kind) == 2 and b.concealed:
-            melds.append(MeldShown("concealed_kong", [int(t) for t in b.tiles]))
+        block = [int(t) for t in b.tiles]
+        if int(b.kind) == 2 and b.concealed:  # a concealed kong (a meld of the hand, or not)
+            melds.append(MeldShown("concealed_kong", block))
+        elif b.meld is not None:
+            melds.append(MeldShown(_MELD_KINDS[int(b.kind)], block))
         else:
-            tiles.extend(int(t) for t in b.tiles)
+            tiles.extend(block)
     if d.form.name == "THIRTEEN_ORPHANS":
         tiles = sorted([0, 8, 9, 17, 18, 26] + list(range(27, 34)) + [int(d.pair)])
     win = None if score.win_tile is None else int(score.win_tile)
@@ -226,24 +247,62 @@ def _score_tiles(score: Any) -> Tuple[List[int], Optional[int], List[MeldShown]]
     return tiles, win, melds
 
 
-def score_svg(score: Any, *, tile_width: float = 30) -> str:
-    """A score as an SVG picture: the hand, and beside it the fan / pattern table with the total.
+def _all_tiles(tiles: Sequence[int], win: Optional[int], melds: Sequence[MeldShown], *_: Any) -> List[int]:
+    """Every tile of a hand as drawn (concealed tiles, winning tile, melds), sorted."""
+    return sorted(list(tiles) + ([] if win is None else [win]) + [t for m in melds for t in m.tiles])
 
-    `score`: an `MCRScore`, `SichuanScore` or `ChangbaiScore`."""
+
+def _score_tiles(score: Any, hand: Any) -> Tuple[List[int], Optional[int], List[MeldShown], List[int]]:
+    """The hand of a score: (concealed tiles without the winning tile, winning tile, melds, flowers).
+
+    From the `Hand` scored — `hand`, else the score's own (an MCRScore keeps it) — whose melds say
+    which tile was claimed; else from the score's decomposition."""
+    own = getattr(score, "hand", None)
+    if hand is None:
+        if own is None:
+            return (*_decomposition_tiles(score), [])
+        hand = own
+    else:
+        hand = _as_hand(hand, "score_svg: hand=")
+        scored = _hand_tiles(own, None) if own is not None else _decomposition_tiles(score)
+        if _all_tiles(*_hand_tiles(hand, None)) != _all_tiles(*scored):
+            raise InvalidArgumentError(f"score_svg: hand= {hand} holds other tiles than the hand scored "
+                                       f"({score.decomposition!r})")
+    win = score.win_tile if score.win_tile is not None else hand.win_tile
+    return _hand_tiles(hand, None if win is None else int(win))
+
+
+def score_svg(score: Any, *, tile_width: float = 30, hand: Any = None, labels: str = "zh") -> str:
+    """A score as an SVG picture: the hand (with its flowers), and beside it the fan / pattern
+    table with the total.
+
+    `score`: an `MCRScore`, `SichuanScore` or `ChangbaiScore`. `hand`: the `Hand` (or notation)
+    that was scored, for a Sichuan or Changbai score (which keep only its decomposition): its melds
+    show the claimed tiles. `labels`: "zh" — each name in Chinese beside its English — or "en",
+    English only (for a machine without CJK fonts: 番 reads "fan")."""
+    _check_width(tile_width, "score_svg")
+    check_labels(labels, "score_svg")
     ruleset, rows, total = score_rows(score)
     c = _Canvas()
     inner = _Canvas()
-    tiles, win, melds = _score_tiles(score)
-    hand_w = _hand_row(inner, tiles, win, melds, tile_width)
+    tiles, win, melds, flowers = _score_tiles(score, hand)
+    hand_w = _hand_row(inner, tiles, win, melds, tile_width, flowers=flowers)
     c.group(inner, 'class="hand" transform="translate(10 10)"')
     x0 = hand_w + 30
     line = 22
     c.add(f'<g class="fans" font-family="{_FONT}">')
     for i, (value, zh, en) in enumerate(rows):
         y = 24 + i * line
+        name = f'<text x="{x0 + 54:g}" y="{y}" font-size="14" fill="#1f2a44">{{}}</text>'
+        if labels == "en":
+            value, names = in_english(value), name.format(escape(en or zh))
+        else:
+            names = name.format(escape(zh)) + (f'<text x="{x0 + 150:g}" y="{y}" font-size="12" fill="#555">'
+                                               f'{escape(en)}</text>')
         c.add(f'<g class="fan-row"><text x="{x0 + 44:g}" y="{y}" font-size="14" text-anchor="end" font-weight="bold" '
-              f'fill="#1f2a44">{escape(value)}</text><text x="{x0 + 54:g}" y="{y}" font-size="14" fill="#1f2a44">'
-              f'{escape(zh)}</text><text x="{x0 + 150:g}" y="{y}" font-size="12" fill="#555">{escape(en)}</text></g>')
+              f'fill="#1f2a44">{escape(value)}</text>{names}</g>')
+    if labels == "en":
+        total = in_english(total)
     y = 24 + len(rows) * line + 4
     c.add(f'<line x1="{x0:g}" x2="{x0 + 420:g}" y1="{y - 14}" y2="{y - 14}" stroke="#999"/>'
           f'<text class="total" x="{x0 + 44:g}" y="{y + 2}" font-size="14" font-weight="bold" fill="#1f2a44">'

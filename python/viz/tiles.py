@@ -141,7 +141,7 @@ def _face(index: int) -> str:
                          for dx, dy in ((1, 0), (0.7, 0.7), (0, 1), (-0.7, 0.7), (-1, 0), (-0.7, -0.7), (0, -1),
                                         (0.7, -0.7)))
         centre = '<circle cx="30" cy="36" r="9" fill="#e67e22"/>'
-    label = (f'<text x="30" y="71" font-family="{_DIGITS}" font-size="14" font-weight="bold" text-anchor="middle" '
+    label = (f'<text x="30" y="74" font-family="{_DIGITS}" font-size="20" font-weight="bold" text-anchor="middle" '
              f'fill="{_INK}">{n}</text>')
     return petals + centre + label
 
