@@ -185,3 +185,10 @@ def test_a_closed_output_pipe_ends_quietly():
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 0
     assert b"Traceback" not in err and b"BrokenPipe" not in err
+
+
+def test_a_rule_the_hand_needs_is_named_as_the_command_line_sets_it():
+    """An MCR hand with flowers under rules without them: the message gives the CLI's way too."""
+    result = cli("score", "mcr", "[123m,1][345m,3]567m34sCC5s|EE1000|abcdefgh")
+    assert result.returncode == 2 and "--set flowers=true on the command line" in result.stderr, result.stderr
+    assert cli("score", "mcr", "[123m,1][345m,3]567m34sCC5s|EE1000|abcdefgh", "--set", "flowers=true").returncode == 0

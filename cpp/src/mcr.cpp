@@ -778,10 +778,11 @@ void validate_context(const uint8_t* concealed, const MeldSpec* melds, int n_mel
   if (ctx.flowers > 8) throw InvalidHand("at most 8 flowers, got " + std::to_string(ctx.flowers));
   if (ctx.flowers && !options.flowers)
     throw InvalidHand(std::to_string(ctx.flowers) +
-                      " flower(s) given but these rules play 136 tiles without flowers (Rules(flowers=True) "
-                      "counts 花牌)");
+                      " flower(s) given but these rules play 136 tiles without flowers (Rules(flowers=True), "
+                      "or --set flowers=true on the command line, counts 花牌)");
   if (ctx.declared_ready && !options.declared_ready_fan)
-    throw InvalidHand("declared_ready needs Rules(declared_ready_fan=True) (the classic preset)");
+    throw InvalidHand("declared_ready needs Rules(declared_ready_fan=True) (the classic preset; "
+                      "--rules classic on the command line)");
   if (!options.strict_context) return;
   int in_melds = 0, kongs = 0;
   for (int i = 0; i < n_melds; ++i) {
