@@ -56,10 +56,12 @@ def test_a_simulation_shows_its_table_not_its_fields(duplicate_run):
     assert text == str(r) and len(text) < 1000
     lines = text.splitlines()
     assert lines[0] == r.headline() and lines[0].startswith("sichuan: 40 hands (duplicate, 10 walls x 4 seatings)")
-    assert lines[1:] == r.table().splitlines()
+    assert lines[1] == f"hands that ran to the end of the wall: {r.exhausted} ({r.exhausted / r.hands:.1%})"
+    assert lines[2:] == r.table().splitlines()
+    assert lines[2].split()[:6] == ["bot#", "bot", "hands", "win%", "deal-in%", "pts/hand"]  # (duplicate: bots, not seats)
     assert lines[-1] == str(r.comparison()) and "paired over 10 walls" in lines[-1]
     for p, seat in enumerate(r.seats):  # a row per bot: rates, mean, interval
-        row = lines[2 + p].split()
+        row = lines[3 + p].split()
         assert row[:3] == [str(p), seat.bot, "40"] and row[5] == f"{seat.mean:+.2f}"
         assert row[3] == f"{seat.wins / seat.hands:.1%}" and row[4] == f"{seat.deal_ins / seat.hands:.1%}"
     assert "points_sq" not in text and "cross" not in text and "hand_totals" not in text
@@ -78,7 +80,7 @@ def test_a_simulation_as_an_html_table(duplicate_run):
     r = duplicate_run
     cells = _Cells(r._repr_html_())
     assert cells.caption == r.headline()
-    assert cells.rows[0] == ["#", "bot", "hands", "win%", "deal%", "mean", "95% interval"]
+    assert cells.rows[0] == ["bot#", "bot", "hands", "win%", "deal-in%", "pts/hand", "95% interval"]
     text_rows = [line.split(None, 2)[:2] for line in r.table().splitlines()[1:7]]
     assert [row[:2] for row in cells.rows[1:]] == text_rows  # 4 bots, then the 2 bot labels
     assert cells.rows[1][5] == f"{r.seats[0].mean:+.2f}" and cells.rows[1][6] == r.seats[0].interval.interval_text()
@@ -243,5 +245,6 @@ def test_one_unit_has_no_interval_no_p_value_and_no_spread():
     assert str(comparison).endswith("points/hand (no interval, no p-value: 1 hands)") and "CI" not in str(comparison)
     data = result.to_dict()
     assert data["comparison"]["p_value"] is None and data["seats"][0]["sd"] is None
+    assert result.table().split()[:6] == ["seat", "bot", "hands", "win%", "deal-in%", "pts/hand"]  # (not duplicate)
     two = simulate("mcr", 2, seed=3, bots=["greedy", "random", "random", "random"])
     assert two.to_dict()["seats"][0]["sd"] is not None and two.compare("greedy", "random").p_value is not None

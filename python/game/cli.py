@@ -153,5 +153,5 @@ def report(result: SimulationResult, args: argparse.Namespace) -> None:
     print(f"{result.headline()}, "
           f"{t['backend']} x{t['workers']}, {result.elapsed:.1f} s ({result.hands_per_second:,.0f} hands/s)"
           + (f", {t['resumed_hands']} resumed from {args.out}" if t.get("resumed_hands") else ""))
-    print(f"hands that ran to the end of the wall: {result.exhausted} ({result.exhausted / result.hands:.1%})")
+    print(result.exhausted_line())
     print(result.table())

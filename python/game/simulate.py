@@ -439,7 +439,17 @@ class SimulationResult:
         mode = f"duplicate, {self.units} walls x 4 seatings" if self.duplicate else "independent hands"
         return f"{self.ruleset}: {self.hands} hands ({mode}), seed {self.seed}, preset {self.preset or 'custom'}"
 
-    _HEADER = ("#", "bot", "hands", "win%", "deal%", "mean", "95% interval")
+    #: the table's columns: the seat (a bot's number in duplicate mode, where every bot sits everywhere),
+    #: win and deal-in rates per hand, mean points per hand and its interval
+    _HEADER = ("seat", "bot", "hands", "win%", "deal-in%", "pts/hand", "95% interval")
+
+    def _header(self) -> Tuple[str, ...]:
+        return ("bot#",) + self._HEADER[1:] if self.duplicate else self._HEADER
+
+    def exhausted_line(self) -> str:
+        """"hands that ran to the end of the wall: 254 (63.5%)"."""
+        share = f" ({self.exhausted / self.hands:.1%})" if self.hands else ""
+        return f"hands that ran to the end of the wall: {self.exhausted}{share}"
 
     def _rows(self) -> List[Tuple[str, ...]]:
         """The cells of `table()`: a row per bot, then a row per label that several bots share."""
@@ -455,8 +465,8 @@ class SimulationResult:
 
     def table(self) -> str:
         """The per-bot results as text: hands, win / deal-in rates, mean points per hand and its 95% interval."""
-        widths = (-4, -24, 8, 7, 7, 9, 22)
-        lines = [text_line(self._HEADER, widths)]
+        widths = (-5, -24, 8, 7, 10, 10, 22)
+        lines = [text_line(self._header(), widths)]
         lines.extend(text_line((row[0], _cut(row[1], 23)) + row[2:], widths) for row in self._rows())
         comparison = self.comparison()
         if comparison is not None:
@@ -464,7 +474,7 @@ class SimulationResult:
         return "\n".join(lines)
 
     def __str__(self) -> str:
-        return f"{self.headline()}\n{self.table()}"
+        return f"{self.headline()}\n{self.exhausted_line()}\n{self.table()}"
 
     #: the REPL shows the summary too; the raw fields are in `to_dict()`
     __repr__ = __str__
@@ -474,7 +484,7 @@ class SimulationResult:
         from mahjong_core._display import html_table
 
         comparison = self.comparison()
-        return html_table(self._HEADER, self._rows(), caption=self.headline(), right=(2, 3, 4, 5, 6),
+        return html_table(self._header(), self._rows(), caption=self.headline(), right=(2, 3, 4, 5, 6),
                           notes=[str(comparison)] if comparison is not None else [])
 
 
