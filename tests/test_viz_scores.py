@@ -49,10 +49,16 @@ def test_score_melds_show_the_claimed_tile_and_concealed_kong_ends(score, hand, 
     assert _group(score_svg(score, hand=hand), "melds") == melds
 
 
-def test_a_score_without_its_hand_still_hides_the_concealed_kong_ends():
-    # a decomposition does not say where a meld came from (nothing turned), but which kong is concealed
-    assert _group(score_svg(_sichuan_score()), "melds") == [
-        ("2p", False)] * 4 + [("back", False), ("3p", False), ("3p", False), ("back", False)]
+@pytest.mark.parametrize("score, melds", [
+    (_sichuan_score(), [("2p", True), ("2p", False), ("2p", False), ("2p", False),
+                        ("back", False), ("3p", False), ("3p", False), ("back", False)]),
+    (changbai.score(CHANGBAI), [("1m", True), ("2m", False), ("3m", False), ("1m", False), ("2m", False), ("3m", True)]),
+])
+def test_every_rulesets_score_keeps_its_hand_for_the_picture(score, melds):
+    """A Sichuan or Changbai score keeps the Hand it scored (as MCR's does): its picture turns the
+    claimed tiles without `hand=` (a notebook shows the score itself)."""
+    assert score.hand is not None and _group(score_svg(score), "melds") == melds
+    assert score == type(score)(**{**{f: getattr(score, f) for f in score.__dataclass_fields__}, "hand": None})
 
 
 def test_score_svg_refuses_a_hand_that_is_not_the_one_scored():

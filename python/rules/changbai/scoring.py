@@ -9,7 +9,7 @@ with a single winning kind may declare — a hand that waited on more than one k
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterator, List, Optional, Tuple, Union
 
 from mahjong_core import (
@@ -67,13 +67,15 @@ class ChangbaiScore:
 
     `patterns` (catalogue order; 穷胡 when nothing else applies), `doublings` (their sum),
     `multiplier` (13 for 十三幺, else 1), `items` ((name_zh, doublings) per pattern),
-    `decomposition` (the reading scored), `win_tile`, `context`.
+    `decomposition` (the reading scored), `win_tile`, `context`; `hand`: the `Hand` scored (its melds'
+    sources: the picture's claimed tiles; not part of the value's equality).
     """
 
     patterns: Tuple[Pattern, ...]
     decomposition: Decomposition
     win_tile: Tile
     context: WinContext
+    hand: Optional[Hand] = field(default=None, repr=False, compare=False)
 
     @property
     def doublings(self) -> int:
@@ -163,7 +165,7 @@ def _best_score(hand: Hand, win: Tile, context: WinContext, rules: Rules) -> Cha
     best: Optional[ChangbaiScore] = None
     for reading, block in _readings(hand, win, rules):
         found = shared + winner_reading_patterns(hand, win, reading, block)
-        candidate = ChangbaiScore(sort_patterns(found) or (pattern("plain"),), reading, win, context)
+        candidate = ChangbaiScore(sort_patterns(found) or (pattern("plain"),), reading, win, context, hand)
         if best is None or candidate.value > best.value:
             best = candidate
     assert best is not None, "a hand that completes has a reading"

@@ -137,7 +137,8 @@ class SichuanScore:
     *this* win (points, or for a self-draw with the rules' `zimo_bonus` added); items: the lines
     `(name_zh, fan)` (each a `FanItem`, `.name_en` for English); pattern: the base pattern;
     uncapped_fan: the total before `max_fan`; win_tile; context (`WinContext`); decomposition: the
-    reading that gave the value; rules.
+    reading that gave the value; rules; hand: the `Hand` scored (its melds' sources: the picture's
+    claimed tiles; not part of the value's equality).
     """
 
     fan: int
@@ -151,6 +152,7 @@ class SichuanScore:
     context: WinContext
     decomposition: Decomposition
     rules: Rules = field(repr=False)
+    hand: Optional[Hand] = field(default=None, repr=False, compare=False)
 
     @property
     def self_drawn(self) -> bool:
@@ -564,7 +566,7 @@ def _score(hand: Hand, context: WinContext, void_suit: Optional[str], rules: Rul
             pattern, reading, best = p, d, key
     assert pattern is not None and reading is not None, "a winning hand has a reading"
     items = [_BASE_ITEM[pattern]] + _extras(context, held.roots(rules) - pattern.uses_quad)
-    return _result(items, pattern, hand.win_tile, context, reading, rules)
+    return _result(items, pattern, hand, context, reading, rules)
 
 
 def _best_pattern(reading: Decomposition, held: _Held, context: WinContext) -> Pattern:
@@ -680,7 +682,7 @@ def _extras(context: WinContext, roots: int) -> List[FanItem]:
     return items
 
 
-def _result(items: List[FanItem], pattern: Pattern, win_tile: Optional[Tile], context: WinContext,
+def _result(items: List[FanItem], pattern: Pattern, hand: Hand, context: WinContext,
             reading: Decomposition, rules: Rules) -> SichuanScore:
     uncapped = 0
     for item in items:
@@ -688,7 +690,7 @@ def _result(items: List[FanItem], pattern: Pattern, win_tile: Optional[Tile], co
     fan = _cap(uncapped, rules)
     points = hand_points(fan, rules)
     return frozen_record(SichuanScore, fan, points // rules.base, points, _payment(uncapped, context, rules),
-                         tuple(items), pattern, uncapped, win_tile, context, reading, rules)
+                         tuple(items), pattern, uncapped, hand.win_tile, context, reading, rules, hand)
 
 
 
