@@ -29,7 +29,7 @@ from ._core import (
 )
 from .errors import (
     IllegalActionError, InvalidArgumentError, InvalidHandError, InvalidTypeError, MahjongError, ParseError,
-    ReplayError, RulesError, StaleActionError,
+    ReplayError, RulesError, StaleActionError, BotError,
 )
 from .hand import Hand
 from .model import Block, BlockKind, Decomposition, MCRContext, Meld, MeldKind
@@ -74,5 +74,6 @@ __all__ = [
     "StaleActionError",
     "ReplayError",
     "RulesError",
+    "BotError",
     "__version__",
 ]

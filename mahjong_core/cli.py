@@ -162,6 +162,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         sys.stdout.flush()  # a closed pipe shows here, inside the handler, not at interpreter exit
         return status
     except MahjongError as exc:
+        bot_traceback = getattr(exc, "bot_traceback", "")  # (a BotError: the bot's own frames first)
+        if bot_traceback:
+            print(bot_traceback, end="", file=sys.stderr)
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except MissingExtraError as exc:  # (an optional library: the message names its pip line)

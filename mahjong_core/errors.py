@@ -13,6 +13,7 @@ __all__ = [
     "StaleActionError",
     "ReplayError",
     "RulesError",
+    "BotError",
 ]
 
 
@@ -61,3 +62,17 @@ class ReplayError(MahjongError, ValueError):
 
 class RulesError(MahjongError, ValueError):
     """A rule key is unknown or has a value it cannot take. The message lists what is allowed."""
+
+
+class BotError(MahjongError, RuntimeError):
+    """A bot failed while a simulation played it: its `choose` raised, or it answered with an action
+    that is not legal. The message names the hand, the seat and the bot, and how to play that hand
+    again; `bot_traceback` is the bot's own traceback as text (it survives a worker process, where
+    the exception's cause does not)."""
+
+    def __init__(self, message: str, bot_traceback: str = "") -> None:
+        super().__init__(message)
+        self.bot_traceback = bot_traceback
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]  (pickled across worker processes)
+        return (type(self), (str(self), self.bot_traceback))

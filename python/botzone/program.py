@@ -40,7 +40,7 @@ import shutil
 import weakref
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from mahjong_core.errors import InvalidArgumentError, MahjongError
+from mahjong_core.errors import BotError, InvalidArgumentError
 from mahjong_core.game.actions import PASS, WIN, Action
 from mahjong_core.game.bots import Bot
 from mahjong_core.game.botspec import PROGRAM_PREFIX as PREFIX
@@ -55,7 +55,7 @@ _FAULTS_KEPT = 100
 _TAIL_QUOTED = 10
 
 
-class ProgramError(MahjongError, RuntimeError):
+class ProgramError(BotError):
     """A Botzone program crashed (RE), timed out (TLE) or answered illegally (WA) with
     ``on_fault="raise"``; the message quotes the last lines of its stderr and says where the rest is."""
 

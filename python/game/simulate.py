@@ -29,6 +29,7 @@ from __future__ import annotations
 import os
 import pickle
 import time
+import traceback
 from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -36,7 +37,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from mahjong_core._display import text_line
 from mahjong_core._extras import require
-from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
+from mahjong_core.errors import BotError, IllegalActionError, InvalidArgumentError, InvalidTypeError, MahjongError
 
 from .backends import Job, TaskResult, run_job
 from .bots import Bot, hand_stream, start_hand
@@ -80,6 +81,7 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     # `act` and the bots' `choose`, bound at the first question the native loop leaves (most hands: none)
     act: Any = None
     choose: Any = None
+    seat = -1
     while not g.finished:
         if native is not None:
             _native_advance(g, native)
@@ -91,23 +93,36 @@ def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
         pending = g._asked  # (the table `_pending` reads)
         if pending is None:  # another bot's plain turn, which the native loop left unbuilt
             pending = g._asked_table()
-        if len(pending) == 1:
-            for seat, actions in pending.items():
-                action = choose[seat](game, seat, actions)
-                if g._asked is pending:
-                    act(seat, action)
-            continue
-        answered = g._answers
-        for seat in list(pending):
-            if seat in answered:
+        try:
+            if len(pending) == 1:
+                for seat, actions in pending.items():
+                    action = choose[seat](game, seat, actions)
+                    if g._asked is pending:
+                        act(seat, action)
                 continue
-            action = choose[seat](game, seat, pending[seat])
-            if g._asked is not pending:
-                break
-            act(seat, action)
-            if g._asked is not pending:
-                break
+            answered = g._answers
+            for seat in list(pending):
+                if seat in answered:
+                    continue
+                action = choose[seat](game, seat, pending[seat])
+                if g._asked is not pending:
+                    break
+                act(seat, action)
+                if g._asked is not pending:
+                    break
+        except MahjongError:  # an illegal answer (act says whose, and what was legal), a ProgramError
+            raise
+        except Exception as exc:  # the bot's own failure inside choose
+            raise _bot_failed(bots, seat, exc) from exc
     return game
+
+
+def _bot_failed(bots: Sequence[Bot], seat: int, exc: BaseException) -> BotError:
+    """The BotError of seat `seat`'s bot raising `exc` in its `choose` (its traceback kept as text)."""
+    bot = bots[seat]
+    name = getattr(bot, "name", None) or type(bot).__name__
+    return BotError(f"seat {seat}'s bot {name!r} raised {type(exc).__name__}: {exc}",
+                    "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
 
 
 def release_bots(bots: Sequence[Any]) -> None:
@@ -186,7 +201,14 @@ def _play_one(table: SeededTable, seed: int, bots: Sequence[Bot], seating: Seque
     """One hand of a run: wall (seed, unit), the bots' random stream (seed, unit[, rotation]), played out."""
     rng = hand_stream((seed * 2**32 + unit) * 4 + rotation if duplicate else seed * 2**32 + unit)
     start_hand(bots, rng)
-    return play_hand(table.game(seed, unit, dealer), seating)
+    try:
+        return play_hand(table.game(seed, unit, dealer), seating)
+    except (BotError, IllegalActionError) as exc:  # the same error (its class kept), told which hand it was
+        index = unit * 4 + rotation if duplicate else unit
+        exc.args = (f"hand {index} of the run with seed {seed}: {exc} (play it again with "
+                    f"simulated_hand({table.cls.ruleset!r}, {index}, seed={seed}, bots=..."
+                    f"{', duplicate=True' if duplicate else ''}))",) + exc.args[1:]
+        raise
 
 
 def simulated_hand(ruleset: str, index: int, *, seed: int = 1, bots: Any = ("random",) * 4, rules: Any = None,
