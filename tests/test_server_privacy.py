@@ -250,6 +250,8 @@ def test_a_replaced_connection_is_told_and_closed():
     ('{"type": "ping", "id": 1e999}', "malformed", "too large", None),
     ('{"type": "ping", "type": "join"}', "malformed", 'key "type" appears twice', None),
     ('{"type": "ping", "id": ' + "[" * 2000 + "]" * 2000 + "}", "malformed", "nested too deeply", None),
+    # (deeper than a message needs, shallower than any decoder's own limit: refused on every Python)
+    ('{"type": "ping", "id": ' + "[" * 40 + "]" * 40 + "}", "malformed", "nested too deeply", None),
     ("null", "malformed", "got null", None),
     ("[1]", "malformed", "got array", None),
     ('{"type": "act", "step": 0, "action": null}', "not_seated", "", "act"),

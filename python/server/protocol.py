@@ -81,15 +81,36 @@ def _no_constant(name: str) -> None:
     raise ProtocolError(f"{name} is not JSON (a JavaScript value); send finite numbers")
 
 
+#: how deep a message's arrays and objects may nest (a protocol message is a flat object)
+MAX_DEPTH = 32
+
+
 def _load_json(raw: str) -> Any:
-    """Strict JSON (RFC 8259): no NaN / Infinity, no number that overflows, no key given twice."""
+    """Strict JSON (RFC 8259): no NaN / Infinity, no number that overflows, no key given twice, and
+    at most MAX_DEPTH levels of nesting."""
     try:
-        return json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_float=_finite_number,
-                          parse_constant=_no_constant)
+        value = json.loads(raw, object_pairs_hook=_no_duplicate_keys, parse_float=_finite_number,
+                           parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise ProtocolError(f"not JSON: {exc.msg} at character {exc.pos}") from None
-    except RecursionError:
-        raise ProtocolError("JSON nested too deeply; a message is a flat object") from None
+    except RecursionError:  # (Python 3.11's decoder; 3.13's parses deeper: the walk below decides)
+        value = None
+    else:
+        if _depth_within(value, MAX_DEPTH):
+            return value
+    raise ProtocolError(f"JSON nested too deeply (more than {MAX_DEPTH} levels); a message is a flat object")
+
+
+def _depth_within(value: Any, limit: int) -> bool:
+    """Whether `value`'s arrays and objects nest at most `limit` levels (walked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            if depth > limit:
+                return False
+            stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return True
 
 
 def parse_message(raw: Any) -> Dict[str, Any]:
