@@ -3,6 +3,8 @@ argument of the wrong type is also a `TypeError` (`InvalidTypeError`)."""
 
 from __future__ import annotations
 
+from typing import Any, Tuple
+
 __all__ = [
     "MahjongError",
     "ParseError",
@@ -74,5 +76,6 @@ class BotError(MahjongError, RuntimeError):
         super().__init__(message)
         self.bot_traceback = bot_traceback
 
-    def __reduce__(self):  # type: ignore[no-untyped-def]  (pickled across worker processes)
+    def __reduce__(self) -> Tuple[Any, Tuple[str, str]]:
+        """(Pickled across worker processes: the message and the traceback text.)"""
         return (type(self), (str(self), self.bot_traceback))

@@ -156,7 +156,7 @@ def _hand_tiles(hand: Any, win: Optional[int]) -> Tuple[List[int], Optional[int]
 
 
 def _check_width(tile_width: Any, where: str) -> None:
-    if isinstance(tile_width, bool) or not isinstance(tile_width, numbers.Real) or not tile_width > 0:
+    if isinstance(tile_width, bool) or not isinstance(tile_width, numbers.Real) or not float(tile_width) > 0:
         raise InvalidArgumentError(f"{where}: tile_width is a positive number of pixels, got {tile_width!r}")
 
 
