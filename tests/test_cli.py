@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -192,3 +193,32 @@ def test_a_rule_the_hand_needs_is_named_as_the_command_line_sets_it():
     result = cli("score", "mcr", "[123m,1][345m,3]567m34sCC5s|EE1000|abcdefgh")
     assert result.returncode == 2 and "--set flowers=true on the command line" in result.stderr, result.stderr
     assert cli("score", "mcr", "[123m,1][345m,3]567m34sCC5s|EE1000|abcdefgh", "--set", "flowers=true").returncode == 0
+
+
+def test_api_md_lists_the_top_level_keys_of_each_json_output():
+    """docs/API.md's "What --json prints" table against what the commands print (keys outside the
+    parentheses of each row; the order is free)."""
+    import re
+
+    api = (Path(__file__).resolve().parent.parent / "docs" / "API.md")
+    if not api.exists():
+        pytest.skip("needs the source checkout's docs/API.md")
+    rows = {}
+    for line in api.read_text(encoding="utf-8").splitlines():
+        match = re.match(r"\| `([^`]+)`( \(([^)]*)\))? \| (.*) \|$", line)
+        if match and match.group(1).split()[0] in ("analyse", "score", "simulate"):
+            top = re.sub(r"\([^()]*(\([^()]*\)[^()]*)*\)", "", match.group(4))
+            rows[(match.group(1), match.group(3))] = set(re.findall(r"`(\w+)`", top))
+    commands = {
+        ("analyse", "13 − 3·melds tiles"): ["analyse", "[555p,1]123m67s88sEEE"],
+        ("analyse", "14 − 3·melds tiles"): ["analyse", "[555p,1]123m678s88sEEE"],
+        ("score mcr", None): ["score", "mcr", "[555p,1]123p789p88pEEE"],
+        ("score sichuan", "a win"): ["score", "sichuan", "[2222p,1]33p456p789p11p1p", "--void", "s"],
+        ("score sichuan", "a waiting hand"): ["score", "sichuan", "[2222p,1]33p456p789p11p", "--void", "s"],
+        ("score changbai", None): ["score", "changbai", "[123m,1][123m,3]456p789s5s5s"],
+        ("simulate", None): ["simulate", "mcr", "--hands", "4", "--no-progress"],
+    }
+    assert set(rows) == set(commands)
+    for key, args in commands.items():
+        printed = json.loads(cli(*args, "--json").stdout)
+        assert rows[key] == set(printed), (key, rows[key] ^ set(printed))
