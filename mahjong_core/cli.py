@@ -45,6 +45,17 @@ SCORE_COMMANDS: Dict[str, str] = {name: f"mahjong_core.rules.{name}.cli" for nam
 _FORMS = {"mcr": Forms.MCR, "sichuan": Forms.SICHUAN, "changbai": Forms.CHANGBAI, "standard": Forms.STANDARD}
 
 
+def _positive_int(text: str) -> int:
+    """An argparse type: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, got {text!r}")
+    return value
+
+
 def _tiles_text(tiles, glyphs: bool) -> str:
     if not tiles:
         return "-"
@@ -114,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyse = sub.add_parser("analyse", aliases=["analyze"], help="shanten, waits, effective tiles, best discards")
     analyse.add_argument("hand", help='notation, e.g. "123m456p789s1122z" or "[555p,1]123m67s88sEE"')
     analyse.add_argument("--forms", choices=sorted(_FORMS), default="mcr", help="winning forms (default: mcr = all five)")
-    analyse.add_argument("--top", type=int, default=8, help="discards to list (default 8)")
+    analyse.add_argument("--top", type=_positive_int, default=8, help="discards to list (default 8)")
     analyse.add_argument("--plain", action="store_true", help="no Unicode tile glyphs")
     analyse.add_argument("--json", action="store_true", help="machine-readable output")
     analyse.set_defaults(run=_analyse)

@@ -222,3 +222,15 @@ def test_api_md_lists_the_top_level_keys_of_each_json_output():
     for key, args in commands.items():
         printed = json.loads(cli(*args, "--json").stdout)
         assert rows[key] == set(printed), (key, rows[key] ^ set(printed))
+
+
+@pytest.mark.parametrize("args, says", [
+    (["score", "sichuan", "[2222p,1]33p456p789s11s", "--void", "m", "--kong-replacement"],
+     "error: --kong-replacement: a waiting hand (13 tiles) is valued per wait"),
+    (["simulate", "mcr", "--hands", "4", "--no-progress", "--fresh"], "error: --fresh starts a results file over"),
+    (["analyse", "[555p,1]123m678s88sEEE", "--top", "-1"], "--top: must be a whole number of at least 1, got '-1'"),
+])
+def test_an_option_that_would_do_nothing_is_refused(args, says):
+    """Options that were silently ignored: a flag on a waiting hand, --fresh without a file, --top < 1."""
+    result = cli(*args)
+    assert result.returncode == 2 and says in result.stderr and result.stdout == "", result.stderr

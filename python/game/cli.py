@@ -126,6 +126,8 @@ def run(args: argparse.Namespace) -> int:
     import_from_working_directory()
     if args.plot:
         check_plot_file(args.plot)
+    if args.fresh and not args.out:
+        raise InvalidArgumentError("--fresh starts a results file over: it goes with --out FILE")
     ruleset = args.ruleset
     options = run_options(args)
     options.update(seed=args.seed, bots=split_bot_list(args.bots), rules=rules_from_args(ruleset, args),

@@ -11,7 +11,7 @@ import argparse
 import json
 from typing import Any, Dict, Optional
 
-from mahjong_core.errors import InvalidHandError
+from mahjong_core.errors import InvalidArgumentError, InvalidHandError
 from mahjong_core.tiles import Tile, tile_from_str
 
 from .hand import SUITS, as_hand, holds_void_tile, suits_held
@@ -54,6 +54,11 @@ def run(args: argparse.Namespace) -> int:
     rules = _rules(args.rules, args.set)
     hand = as_hand(args.hand)
     if hand.n_tiles == 13 - 3 * hand.n_melds:
+        given = [f"--{name.replace('_', '-')}" for name in _FLAGS if getattr(args, name)]
+        given += ["--win-tile"] if args.win_tile is not None else []
+        if given:
+            raise InvalidArgumentError(f"{', '.join(given)}: a waiting hand (13 tiles) is valued per wait, on a "
+                                       f"discard; give the winning tile in the hand (14 tiles) to score it with them")
         return _print_waits(hand, args, rules)
     win_tile = None if args.win_tile is None else _tile(args.win_tile)
     flags = {name: getattr(args, name) for name in _FLAGS}
