@@ -3,8 +3,6 @@ argument of the wrong type is also a `TypeError` (`InvalidTypeError`)."""
 
 from __future__ import annotations
 
-from typing import Any, Tuple
-
 __all__ = [
     "MahjongError",
     "ParseError",
@@ -76,6 +74,7 @@ class BotError(MahjongError, RuntimeError):
         super().__init__(message)
         self.bot_traceback = bot_traceback
 
-    def __reduce__(self) -> Tuple[Any, Tuple[str, str]]:
-        """(Pickled across worker processes: the message and the traceback text.)"""
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        """Pickled across worker processes: the message and the traceback text. (Builtin generics in
+        the annotation: importing `typing` here would cost every `import mahjong_core` two modules.)"""
         return (type(self), (str(self), self.bot_traceback))
