@@ -275,3 +275,21 @@ def test_on_another_seats_turn_drawn_tile_is_uniform():
     chi = sum((drawn[t] - draws * unseen[t] / total) ** 2 / (draws * unseen[t] / total) for t in kinds)
     dof = len(kinds) - 1
     assert 0.2 * dof < chi < dof + 3.1 * (2 * dof) ** 0.5, chi
+
+
+@pytest.mark.parametrize("ruleset", ["sichuan", "changbai"])
+def test_in_the_choice_window_before_the_dealers_first_turn(ruleset):
+    """定缺 (Sichuan, after the deal) and 飘 (Changbai, before it): the determinized game plays on to
+    a consistent end from every seat's view. The dealer's 14th tile is read again when its first
+    turn opens; a redrawn dealer hand that lacked the old one left the game stuck (a count of -1)."""
+    for seed in range(4):
+        game = new_game(ruleset, seed=seed)
+        for seat in range(4):
+            d = determinize(game, seat, random.Random(seed))
+            assert encode(d, seat).tobytes() == encode(game, seat).tobytes()
+            players = [GreedyBot() for _ in range(4)]
+            for b in players:
+                b.new_hand(random.Random(seed))
+            play_hand(d, players)
+            check_game(d)
+            assert d.finished and sum(d.ledger.totals()) == 0

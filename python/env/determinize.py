@@ -202,6 +202,13 @@ def determinize(game: GameT, seat: int, rng: Optional[random.Random] = None) -> 
     rng.shuffle(wall_tiles)
     wall = list(game.wall)
     wall[game.head:game.tail] = wall_tiles
+    dealer = game.dealer
+    if phase == CHOOSE and game.drawn < 0 and game.head > 52 and dealer in hands:  # (飘 comes before the deal)
+        # Before the dealer's first turn (定缺 / 飘) its 14th tile is read again from the deal's last
+        # position (`Game._begin_dealer_turn`): it must be a tile of its new hand — any of them, as
+        # `seat` sees none of it
+        dealt = hands[dealer]
+        wall[52] = rng.choice([t for t in range(34) for _ in range(dealt[t])])
     new.wall = wall
 
     # 4. hidden state that followed from the old hands
