@@ -112,6 +112,10 @@ def test_bad_calls():
     game = new_game("mcr", seed=3)
     with pytest.raises(InvalidArgumentError, match="seat"):
         determinize(game, 4, random.Random(0))
+    with pytest.raises(InvalidArgumentError, match="rng is a random.Random, a seed"):
+        determinize(game, 1, np.random.default_rng(0))  # (no randrange: it failed half-way before)
+    # a NumPy seat and an int seed are what they say
+    assert determinize(game, np.int64(1), 5).hands == determinize(game, 1, random.Random(5)).hands
     window = next(g for g, _ in decisions("mcr", range(3, 9)) if g.phase == CLAIM and len(g.pending()) < 3)
     outside = next(s for s in range(4) if s not in window.pending() and s != window.discarder)
     with pytest.raises(InvalidArgumentError, match=f"seat {outside} takes no part in this claim window.*another "

@@ -40,8 +40,9 @@ Search at `seat`'s own decisions (what a bot does) never meets them.
 
 from __future__ import annotations
 
+import operator
 import random
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, TypeVar, Union, cast
 
 from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
 from mahjong_core.game.actions import PASS, WIN
@@ -107,13 +108,15 @@ def _void_clean(game: Any, s: int) -> bool:
     return False
 
 
-def determinize(game: GameT, seat: int, rng: Optional[random.Random] = None) -> GameT:
-    """A clone of `game` with every tile hidden from `seat` redrawn (see the module docstring)."""
+def determinize(game: GameT, seat: int, rng: Union[random.Random, int, None] = None) -> GameT:
+    """A clone of `game` with every tile hidden from `seat` redrawn (see the module docstring).
+    `rng`: a `random.Random`, a seed for one, or None (fresh entropy)."""
     if not isinstance(game, _Game):
         raise InvalidTypeError(f"determinize takes a Game (new_game, a Botzone table's game, an env's "
                                f"table.game), got {type(game).__name__}")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+    if isinstance(seat, bool) or not hasattr(seat, "__index__") or not 0 <= operator.index(seat) < 4:
         raise InvalidArgumentError(f"seat must be 0..3, got {seat!r}")
+    seat = operator.index(seat)  # (NumPy's integers too)
     if game.finished or game.phase == DONE:
         raise InvalidArgumentError("determinize: the hand is over (there is nothing left to search)")
     phase = game.phase
@@ -128,7 +131,10 @@ def determinize(game: GameT, seat: int, rng: Optional[random.Random] = None) -> 
             f"seat {seat} that another seat can {'claim' if phase == CLAIM else 'rob'} the tile, which a "
             f"uniform redraw of the hidden hands would ignore. Determinize at a decision of seat {seat} (its "
             f"turn, a window it answers, 定缺 / 飘), or on another seat's turn")
-    rng = rng if rng is not None else random.Random()
+    if rng is None or (isinstance(rng, int) and not isinstance(rng, bool)):
+        rng = random.Random(rng)  # (a seed, or fresh entropy)
+    elif not all(callable(getattr(rng, name, None)) for name in ("shuffle", "choice", "randrange")):
+        raise InvalidTypeError(f"determinize: rng is a random.Random, a seed (int) or None, got {type(rng).__name__}")
     # another seat on its own turn: its hand is redrawn like any other, its drawn tile (TURN) from
     # what is left, as the live wall is; then its turn is offered again for the new hand
     on_turn = game.turn if phase in (TURN, AFTER_CLAIM) and game.turn != seat else -1
