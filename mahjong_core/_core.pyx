@@ -815,7 +815,9 @@ cdef class DiscardOption:
         return eq if eq is NotImplemented else not eq
 
     def __hash__(self):
-        return hash((self.tile, self.shanten, self.effective))  # TypeError, as for the dataclass
+        # Frozen, so hashable (a set of options, a dict keyed by them): equal options hash alike, the
+        # mapping through its items (an EffectiveTiles is a dict's equal and is not hashable itself)
+        return hash((self.tile, self.shanten, frozenset(self.effective.items())))
 
     def __setattr__(self, name, value):
         raise AttributeError(f"cannot assign to field {name!r}: DiscardOption is frozen")

@@ -169,8 +169,9 @@ def test_option_constructor_equality_and_hash():
     assert mc.DiscardOption(mc.Tile.M1, 2).effective == {}
     assert mc.DiscardOption(mc.Tile.M1, 2).total == 0
     assert o != (o.tile, o.shanten, o.effective)
-    with pytest.raises(TypeError):
-        hash(o)  # like the frozen dataclass it replaces: its mapping is unhashable
+    # frozen, so hashable: equal options hash alike (the stub said so; it raised TypeError)
+    assert hash(o) == hash(same) and len({o, same, *sample_options()}) == len(sample_options())
+    assert hash(mc.DiscardOption(mc.Tile.M1, 2)) == hash(mc.DiscardOption(mc.Tile.M1, 2, {}))
     assert mc.model.DiscardOption is mc.DiscardOption
 
 
