@@ -453,3 +453,18 @@ def test_visible_count_of_one_kind_is_the_full_counts_entry(ruleset):
                                                           ActionKind.ADDED_KONG)]
                 game.act(seat, kong[0] if kong else rng.choice(actions), step=game.step)
     assert kongs > 0
+
+
+@pytest.mark.parametrize("ruleset", ["mcr", "sichuan", "changbai"])
+def test_a_ruleset_score_takes_melds_as_meld_objects_and_says_so(ruleset):
+    """`score(counts, melds=1)`: the core functions take a count, a scorer needs to know which melds
+    (a raw 'int object is not iterable' before)."""
+    import importlib
+
+    from mahjong_core import parse
+    from mahjong_core.errors import InvalidTypeError
+
+    score = importlib.import_module(f"mahjong_core.rules.{ruleset}").score
+    hand = parse("[555p,1]123p789p88p666p")
+    with pytest.raises(InvalidTypeError, match="melds= of a scored hand are Meld objects"):
+        score(hand.counts, melds=1)

@@ -7,9 +7,10 @@ A hand argument may be a `Hand`, a notation string (`"[555p,1]123m67s88sEE"`), o
 
 from __future__ import annotations
 
+from collections import abc
 from typing import Any, Iterable, Optional, Sequence, Union
 
-from mahjong_core.errors import InvalidHandError
+from mahjong_core.errors import InvalidHandError, InvalidTypeError
 from mahjong_core.hand import Hand
 from mahjong_core.model import Meld
 from mahjong_core.notation import parse
@@ -28,6 +29,11 @@ def as_hand(hand: Any, melds: Optional[Iterable[Meld]] = None) -> Hand:
     elif isinstance(hand, str):
         result = parse(hand)
     elif isinstance(hand, (bytes, bytearray)) or (isinstance(hand, Sequence) and not isinstance(hand, str)):
+        if melds is not None and (isinstance(melds, (int, str, bytes)) or not isinstance(melds, abc.Iterable)):
+            raise InvalidTypeError(
+                f"melds= of a scored hand are Meld objects (which tiles were claimed, from whom, changes the "
+                f"score), got {melds!r}; give a sequence of Meld, or a Hand / notation with its melds in "
+                f"brackets (\"[555p,1]123m...\")")
         return Hand(hand, tuple(melds or ()))
     else:
         raise InvalidHandError(
