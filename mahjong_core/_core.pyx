@@ -162,6 +162,16 @@ cdef int _add_meld_tiles(object meld, uint8_t* out) except -1:
     return 0
 
 
+# The class a hand's `context` must be (`model.MCRContext`, registered by `hand.py` on import: the
+# model module imports this one, so it cannot be imported here).
+cdef object _CONTEXT_TYPE = None
+
+
+def _register_context_type(cls):
+    global _CONTEXT_TYPE
+    _CONTEXT_TYPE = cls
+
+
 @cython.auto_pickle(False)  # Hand defines __reduce__
 cdef class HandCore:
     """C-level storage of a hand (see `mahjong_core.Hand`, which adds the Python API).
@@ -249,6 +259,10 @@ cdef class HandCore:
             if self.c[<int>win_tile] == 0:
                 raise InvalidHandError(f"the winning tile {win_tile} is not among the concealed tiles")
         self.win_tile = win_tile
+        if context is not None and _CONTEXT_TYPE is not None and not isinstance(context, _CONTEXT_TYPE):
+            raise InvalidTypeError(f"context must be an MCRContext (or None), got {type(context).__name__} "
+                                   f"{context!r}; for notation's suffix, parse the hand with it: "
+                                   f"parse(\"123m...|EE1000\")")
         self.context = context
 
     def __init__(self, *args, **kwargs):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from ._core import HandCore
 from .errors import InvalidTypeError
-from ._core import _format_hand
+from ._core import _format_hand, _register_context_type
 from .model import MCRContext, Meld
 from .tiles import Tile, as_tile
 
@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from typing import Any, Iterable, Optional, Sequence, Tuple
 
 __all__ = ["Hand"]
+
+_register_context_type(MCRContext)  # (HandCore checks a hand's context against it)
 
 
 class Hand(HandCore):

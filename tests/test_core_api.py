@@ -198,3 +198,15 @@ def test_shanten_of_14_tiles_is_best_discard():
             continue
         best = min(mc.shanten(mc.Hand.from_counts(hand.without_tile(t).counts, hand.melds)) for t in set(hand.tiles))
         assert s == best, str(hand)
+
+
+@pytest.mark.parametrize("context", ["EE1000", 123, {"prevalent_wind": 0}])
+def test_a_hand_context_is_an_mcr_context(context):
+    """Accepted before and failed at the first repr ('str' has no attribute 'prevalent_wind')."""
+    counts = mc.parse("123m456p789s11sEEE").counts
+    with pytest.raises(mc.InvalidTypeError, match=r"context must be an MCRContext \(or None\)"):
+        mc.Hand.from_counts(counts, context=context)
+    with pytest.raises(mc.InvalidTypeError, match="context must be an MCRContext"):
+        mc.Hand(counts, (), None, context)
+    parsed = mc.parse("123m456p789s11sEEE|EE1000")
+    assert repr(mc.Hand.from_counts(counts, context=parsed.context)).endswith("|EE1000")
