@@ -417,6 +417,8 @@ cdef _Input _resolve(object hand, object melds):
     inp.meld_c = inp.meld_buf
     if isinstance(melds, int):
         inp.melds = _meld_count(melds)
+    elif hasattr(melds, "__index__") and not hasattr(melds, "__iter__"):  # a NumPy integer
+        inp.melds = _meld_count(PyNumber_Index(melds))
     else:
         if type(melds) is not tuple and (isinstance(melds, (str, bytes)) or not hasattr(melds, "__iter__")):
             raise InvalidTypeError(f"melds must be an int or Meld objects, got {type(melds).__name__}")
@@ -433,8 +435,13 @@ cdef _Input _resolve(object hand, object melds):
 
 
 cdef inline unsigned _forms(object forms) except? 0:
-    cdef int overflow
-    cdef long f = PyLong_AsLongAndOverflow(forms, &overflow) if isinstance(forms, int) else -1
+    cdef int overflow = 0
+    cdef long f = -1
+    if isinstance(forms, int):
+        if not isinstance(forms, bool):  # (True is no combination of forms)
+            f = PyLong_AsLongAndOverflow(forms, &overflow)
+    elif hasattr(forms, "__index__"):  # a NumPy integer
+        f = PyLong_AsLongAndOverflow(PyNumber_Index(forms), &overflow)
     if overflow or f <= 0 or f > 31:
         raise InvalidArgumentError(
             f"forms must be a non-empty combination of Forms flags (1..31, e.g. Forms.MCR), got {forms!r}")

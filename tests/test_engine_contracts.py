@@ -468,3 +468,23 @@ def test_a_ruleset_score_takes_melds_as_meld_objects_and_says_so(ruleset):
     hand = parse("[555p,1]123p789p88p666p")
     with pytest.raises(InvalidTypeError, match="melds= of a scored hand are Meld objects"):
         score(hand.counts, melds=1)
+
+
+def test_numpy_integers_are_arguments_everywhere_and_stored_as_ints():
+    """The audit's list: refused before while `act`, `events` and `batch` took them."""
+    np = pytest.importorskip("numpy")
+    import mahjong_core as mc
+
+    game = new_game("mcr", seed=np.int64(5), dealer=np.int8(2), prevalent_wind=np.int64(1), hand_no=np.uint16(3))
+    same = new_game("mcr", seed=5, dealer=2, prevalent_wind=1, hand_no=3)
+    assert game.log == same.log and json.dumps(game.log) == json.dumps(same.log)  # (stored as ints: JSON)
+    assert type(game.dealer) is int and type(game.prevalent_wind) is int
+    assert game.view(np.int64(0)) == game.view(0)
+    assert mc.shanten(bytes([1] * 10 + [0] * 24), melds=np.int8(1)) == mc.shanten(bytes([1] * 10 + [0] * 24), melds=1)
+    assert mc.shanten("123m456p789s11sEE", np.int64(3)) == mc.shanten("123m456p789s11sEE", mc.Forms(3))
+    for bad in (True, 2.0):
+        with pytest.raises(mc.InvalidArgumentError, match="forms must be"):
+            mc.shanten("123m456p789s11sEE", bad)
+    for call in (game.legal_mask, game.answer_of, game.view):
+        with pytest.raises(IllegalActionError, match="seat must be 0..3"):
+            call(4)

@@ -462,7 +462,7 @@ class Game:
 
     def legal_mask(self, seat: int) -> bytearray:
         """0/1 per action code of this ruleset's `ActionSpace` (length `space.size`)."""
-        if type(seat) is not int:
+        if type(seat) is not int or not 0 <= seat < 4:
             seat = _seat_arg(seat)
         if seat in self._answers:
             return bytearray(self.space.size)
@@ -867,7 +867,7 @@ class Game:
 
     def answer_of(self, seat: int) -> Optional[Action]:
         """The answer `seat` has already given in the window that is open now (None if none)."""
-        if type(seat) is not int:
+        if type(seat) is not int or not 0 <= seat < 4:
             seat = _seat_arg(seat)
         return self._answers.get(seat)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import secrets
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
@@ -13,6 +14,17 @@ from .registry import check_ruleset, game_class, table_class
 from .wall import check_seed, check_wall, seeded_dealer, tile_name
 
 __all__ = ["new_game", "replay", "seeded_dealer"]
+
+
+def _plain_int(value: Any) -> Any:
+    """A NumPy (or other) integer as a Python int — what the game stores and logs; anything else as
+    given, for the checks that follow (a bool stays a bool: they refuse it)."""
+    if value is None or value.__class__ is int or isinstance(value, bool) or not hasattr(value, "__index__"):
+        return value
+    try:
+        return operator.index(value)
+    except TypeError:
+        return value
 
 
 def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequence[Any]] = None,
@@ -30,6 +42,7 @@ def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequenc
     cls = game_class(check_ruleset(ruleset))
     rules = cls.rules_class().resolve(rules)
     cls = table_class(ruleset, rules)
+    seed, dealer, hand_no = _plain_int(seed), _plain_int(dealer), _plain_int(hand_no)
     if wall is not None:
         rules = cls.rules_for_wall(rules, wall)
     if isinstance(hand_no, bool) or not isinstance(hand_no, int) or not 0 <= hand_no < 1 << 64:

@@ -121,6 +121,8 @@ class MCRGame(Game):
 
     def _init_ruleset(self) -> None:
         wind = self.options["prevalent_wind"]
+        if not isinstance(wind, (bool, int)) and hasattr(wind, "__index__"):
+            wind = self.options["prevalent_wind"] = wind.__index__()  # (a NumPy integer: stored and logged as an int)
         if isinstance(wind, bool) or not isinstance(wind, int) or not 0 <= wind < 4:
             raise InvalidArgumentError(f"prevalent_wind must be 0..3 (E S W N), got {wind!r}")
         self.prevalent_wind = wind
