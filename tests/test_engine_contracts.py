@@ -488,3 +488,15 @@ def test_numpy_integers_are_arguments_everywhere_and_stored_as_ints():
     for call in (game.legal_mask, game.answer_of, game.view):
         with pytest.raises(IllegalActionError, match="seat must be 0..3"):
             call(4)
+
+
+def test_a_duplicate_answer_in_an_open_window_is_stale():
+    """ENGINE.md: a duplicate is told apart from a wrong answer (StaleActionError, nothing changed)."""
+    game = new_game("sichuan", seed=4)  # 定缺: every seat answers the one window
+    action = game.pending()[0][0]
+    game.act(0, action, step=0)
+    before = game.state()
+    for again in (action, game.pending()[1][0]):
+        with pytest.raises(StaleActionError, match="seat 0 already answered this choose window .*a duplicate"):
+            game.act(0, again, step=0)
+    assert game.state() == before

@@ -1810,8 +1810,9 @@ class Game:
             return IllegalActionError(f"the hand is over; {action!r} by seat {seat} is not accepted")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
             return IllegalActionError(f"seat must be 0..3, got {seat!r}")
-        if seat in self._answers:
-            return IllegalActionError(f"seat {seat} already answered this {PHASES[self.phase]} window")
+        if seat in self._answers:  # a duplicate: stale, as a late answer is (ENGINE.md)
+            return StaleActionError(f"seat {seat} already answered this {PHASES[self.phase]} window (step "
+                                    f"{self.step}): a duplicate answer")
         waiting = sorted(s for s in self._asked_table() if s not in self._answers)
         return IllegalActionError(
             f"seat {seat} has nothing to answer now ({PHASES[self.phase]}); waiting for seat(s) {waiting}")
