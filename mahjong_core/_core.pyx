@@ -327,6 +327,11 @@ cdef inline const uint8_t* _byte_storage(object obj, Py_ssize_t* n) noexcept:
     return NULL
 
 
+# What `_fill_counts` says an argument takes: a hand argument has other forms (parsed or read before)
+_COUNTS_ONLY = "34 tile counts (a sequence or bytes)"
+_COUNTS_TAKES = {"hand": "a Hand, notation text or 34 tile counts (a sequence or bytes)"}
+
+
 cdef int _fill_counts(object seq, uint8_t* out, str what) except -1:
     """34 integer counts 0..4 from any sequence (floats are refused, not truncated)."""
     cdef Py_ssize_t n = 0
@@ -342,19 +347,22 @@ cdef int _fill_counts(object seq, uint8_t* out, str what) except -1:
                 raise InvalidHandError(f"{what}: {raw[i]} copies of {TILES[i]} (a count is 0..4)")
             out[i] = raw[i]
         return 0
+    if isinstance(seq, str) or isinstance(seq, HandCore):  # (a hand's text was parsed before it came here)
+        raise InvalidTypeError(f"{what} is 34 tile counts (a sequence or bytes), got {type(seq).__name__}"
+                               + ("; a Hand's counts are hand.counts" if isinstance(seq, HandCore) else ""))
     try:
         n = len(seq)
     except TypeError:
-        raise InvalidTypeError(f"{what} must be a Hand, notation text or 34 tile counts (a sequence or bytes), "
-                               f"got {type(seq).__name__}") from None
+        raise InvalidTypeError(f"{what} must be {_COUNTS_TAKES.get(what, _COUNTS_ONLY)}, got {type(seq).__name__}") from None
     if n != KINDS:
         raise InvalidHandError(f"{what} needs 34 counts (one per tile kind), got {n}")
     for i in range(KINDS):
         try:
             value = seq[i]
         except TypeError:
-            raise InvalidTypeError(f"{what} must be a Hand, notation text or 34 tile counts (a sequence or bytes), "
-                                   f"got {type(seq).__name__}") from None
+            raise InvalidTypeError(f"{what} must be {_COUNTS_TAKES.get(what, _COUNTS_ONLY)}, got {type(seq).__name__}") from None
+        if value is True or value is False:
+            raise InvalidTypeError(f"{what}: a tile count is an integer 0..4; the count of {TILES[i]} is {value!r}")
         try:
             item = PyNumber_Index(value)  # accepts NumPy integers, not 1.9
         except TypeError:
@@ -478,6 +486,12 @@ cdef inline const uint8_t* _raw_counts(object hand) except? NULL:
 # unchecked C++ function is called) and 34 bytes with an int meld count (validated in C++) — before
 # the general conversion of notation strings and sequences.
 
+cdef inline int _check_flag(object value, str name) except -1:
+    if value is not True and value is not False:
+        raise InvalidTypeError(f"{name} is True or False, got {value!r}")
+    return 0
+
+
 def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     """Shanten number: -1 complete, 0 ready, n = n tiles from ready.
 
@@ -490,6 +504,7 @@ def shanten(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     forbids that for the concealed tiles (the definition of Riichi tools).
     Raises InvalidHandError for an impossible hand or when no requested form can apply.
     """
+    _check_flag(exclude_exhausted, "exclude_exhausted")
     return _shanten_of(hand, _forms(forms), melds, exclude_exhausted)
 
 
@@ -601,11 +616,13 @@ def waits(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
 
     With `exclude_exhausted`, kinds whose four copies are all in the hand and its melds are dropped.
     """
+    _check_flag(exclude_exhausted, "exclude_exhausted")
     return _tiles_of(_waits_bits(hand, _forms(forms), melds, exclude_exhausted))
 
 
 def waits_mask(hand, forms=Forms.MCR, *, melds=0, exclude_exhausted=False):
     """Waits as a 34-bit integer mask (bit i = Tile(i)); the allocation-free form for engines."""
+    _check_flag(exclude_exhausted, "exclude_exhausted")
     return _waits_bits(hand, _forms(forms), melds, exclude_exhausted)
 
 

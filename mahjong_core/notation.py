@@ -296,6 +296,8 @@ def format_tiles(tiles) -> str:
         raise InvalidTypeError(f"format_tiles() takes an iterable of tiles, got {type(tiles).__name__}") from None
     for t in iterator:
         if type(t) is not Tile:
+            if t is True or t is False:  # (an int to Python, never a tile)
+                raise InvalidArgumentError(f"format_tiles(): {t!r} is not a tile (a Tile or an index 0..33)")
             try:
                 t = Tile(t)  # validates anything else
             except (ValueError, TypeError):

@@ -210,3 +210,21 @@ def test_a_hand_context_is_an_mcr_context(context):
         mc.Hand(counts, (), None, context)
     parsed = mc.parse("123m456p789s11sEEE|EE1000")
     assert repr(mc.Hand.from_counts(counts, context=parsed.context)).endswith("|EE1000")
+
+
+def test_arguments_the_audit_found_loose_are_refused_by_type():
+    """Bools are not counts nor tiles (True read as 1 / 2m), `visible` is counts (a Hand or text was
+    refused with a message saying they were allowed), `exclude_exhausted` is a flag."""
+    hand = mc.parse("123m456p789s11sEE")
+    with pytest.raises(mc.InvalidTypeError, match="visible is 34 tile counts .* got Hand; a Hand's counts are hand.counts"):
+        mc.effective_tiles(hand, visible=hand)
+    with pytest.raises(mc.InvalidTypeError, match="visible is 34 tile counts .* got str"):
+        mc.effective_tiles(hand, visible="x")
+    with pytest.raises(mc.InvalidTypeError, match="the count of 1m is True"):
+        mc.shanten([True] * 13 + [False] * 21)
+    for call in (mc.shanten, mc.waits):
+        with pytest.raises(mc.InvalidTypeError, match="exclude_exhausted is True or False, got 'yes'"):
+            call(hand, exclude_exhausted="yes")
+    with pytest.raises(mc.InvalidArgumentError, match="True is not a tile"):
+        mc.format_tiles([True])
+    assert mc.effective_tiles(hand, visible=[0] * 34) == mc.effective_tiles(hand)  # (counts: as before)
