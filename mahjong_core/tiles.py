@@ -95,6 +95,12 @@ class Tile(IntEnum, metaclass=_EnumType):
     GREEN = 32
     WHITE = 33
 
+    @classmethod
+    def parse(cls, text: str) -> "Tile":
+        """The tile of a name: `Tile.parse("5p")` is `Tile.P5`, `"E"` or `"1z"` is `Tile.EAST`
+        (`tile_from_str`; ParseError for anything else)."""
+        return tile_from_str(text)
+
     def __str__(self) -> str:
         v = int(self)
         return HONOR_LETTERS[v - 27] if v >= 27 else f"{v % 9 + 1}{_SUITS[v // 9]}"

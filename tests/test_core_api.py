@@ -228,3 +228,10 @@ def test_arguments_the_audit_found_loose_are_refused_by_type():
     with pytest.raises(mc.InvalidArgumentError, match="True is not a tile"):
         mc.format_tiles([True])
     assert mc.effective_tiles(hand, visible=[0] * 34) == mc.effective_tiles(hand)  # (counts: as before)
+
+
+def test_a_tile_from_its_name():
+    assert mc.Tile.parse("5p") is mc.Tile.P5 and mc.Tile.parse("E") is mc.Tile.parse("1z") is mc.Tile.EAST
+    assert [mc.Tile.parse(str(t)) for t in mc.Tile] == list(mc.Tile) and len(mc.Tile) == 34
+    with pytest.raises(mc.ParseError, match="not a tile: '0m'"):
+        mc.Tile.parse("0m")
