@@ -500,3 +500,17 @@ def test_a_duplicate_answer_in_an_open_window_is_stale():
         with pytest.raises(StaleActionError, match="seat 0 already answered this choose window .*a duplicate"):
             game.act(0, again, step=0)
     assert game.state() == before
+
+
+def test_a_step_id_is_an_integer():
+    """`step=0.0` equalled the step and was accepted; a NumPy integer equal to it is."""
+    np = pytest.importorskip("numpy")
+    game = new_game("mcr", seed=1)
+    (seat, actions), = game.pending().items()
+    before = game.state()
+    for step in (0.0, True, "0"):
+        with pytest.raises(IllegalActionError, match="step must be an integer step id"):
+            game.act(seat, actions[0], step=step)
+    assert game.state() == before
+    game.act(seat, actions[0], step=np.int64(0))
+    assert game.step == 1

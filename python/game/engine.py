@@ -486,8 +486,8 @@ class Game:
         # (`type(x) is` rather than `x.__class__ is`: compiled, the first is a pointer compare.)
         if type(seat) is not int:
             seat = _seat_arg(seat)
-        if step is not None and step != self.step:
-            raise self._stale_error(seat, action, step)
+        if step is not None and (type(step) is not int or step != self.step):
+            self._check_step(seat, action, step)  # (a NumPy integer equal to the step passes; 0.0 does not)
         pending = self._asked
         if pending is None:  # a plain turn left unbuilt (`_lazy_turn`): built now
             pending = self._asked_table()
@@ -1794,6 +1794,15 @@ class Game:
         raise IllegalActionError(
             f"seat {seat}: an action is an Action (e.g. mahjong_core.game.actions.DISCARD[t]) or its integer code, "
             f"got {action!r}")
+
+    def _check_step(self, seat: int, action: Any, step: Any) -> None:
+        """`act`'s `step=` when it is not a plain int equal to `self.step`: an int-like value equal
+        to it passes; anything else raises (nothing changed)."""
+        if step.__class__ is not bool and step.__class__ is not float and hasattr(step, "__index__"):
+            if step.__index__() == self.step:
+                return
+            step = step.__index__()
+        raise self._stale_error(seat, action, step)
 
     def _stale_error(self, seat: int, action: Any, step: Any) -> IllegalActionError:
         if isinstance(step, bool) or not isinstance(step, int):
