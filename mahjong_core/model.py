@@ -144,6 +144,8 @@ class Meld(_Frozen):
             ) from None
 
     def _check(self) -> None:
+        if self.concealed is not True and self.concealed is not False:
+            raise InvalidTypeError(f"a meld's concealed is True or False, got {self.concealed!r}")
         if self.kind == MeldKind.CHOW and (self.tile >= 27 or self.tile % 9 > 6):
             raise InvalidHandError(f"a chow starting at {self.tile} would run across suits or use honours")
         if self.concealed and self.kind != MeldKind.KONG:
@@ -171,6 +173,9 @@ class Meld(_Frozen):
     @classmethod
     def kong(cls, tile: int, source: Optional[int] = None, *, concealed: bool = False, added: bool = False) -> "Meld":
         if concealed:
+            if source is not None or added:
+                raise InvalidHandError(f"a concealed kong comes from the seat's own hand: it has no source seat "
+                                       f"(got source={source!r}{', added=True' if added else ''})")
             return cls(MeldKind.KONG, _tile(tile), True, None)
         if added and source is None:
             raise InvalidHandError("a promoted kong needs the seat its pung came from (1..3)")

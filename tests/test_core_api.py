@@ -235,3 +235,11 @@ def test_a_tile_from_its_name():
     assert [mc.Tile.parse(str(t)) for t in mc.Tile] == list(mc.Tile) and len(mc.Tile) == 34
     with pytest.raises(mc.ParseError, match="not a tile: '0m'"):
         mc.Tile.parse("0m")
+
+
+def test_meld_arguments_that_would_be_dropped_or_misread_are_refused():
+    with pytest.raises(mc.InvalidHandError, match="a concealed kong comes from the seat's own hand"):
+        mc.Meld.kong(3, 1, concealed=True)  # (the source was dropped silently)
+    with pytest.raises(mc.InvalidTypeError, match="concealed is True or False, got 'no'"):
+        mc.Meld(1, 0, concealed="no")  # (it said "only a kong can be a concealed meld")
+    assert mc.Meld.kong(3, concealed=True).concealed is True
