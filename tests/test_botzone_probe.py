@@ -42,5 +42,7 @@ def test_simple_interaction_keeps_the_facts_off_the_answer(tmp_path):
 def test_the_probe_plays_a_local_match_without_a_penalty(tmp_path):
     from mahjong_core.botzone.judge import match
 
-    result = match([f"{sys.executable} -I {PROBE}", "greedy", "greedy", "greedy"], games=1, seed=3, time_limit=30)
+    # (-S: no site import either, a third of the start-up: the probe is started for every request;
+    # seed 30: a short game, ~90 rounds)
+    result = match([f"{sys.executable} -I -S {PROBE}", "greedy", "greedy", "greedy"], games=1, seed=30, time_limit=30)
     assert result.seats[0].penalties == {} and sum(s.score for s in result.seats) == 0
