@@ -127,7 +127,7 @@ def _play_rows(env, steps, seed=0):
 
 @pytest.mark.parametrize("ruleset", ["sichuan", "mcr"])
 def test_same_step_autoreset_reports_the_final_observation_and_totals(ruleset):
-    env = VectorEnv(ruleset, 3)
+    env = VectorEnv(ruleset, 3, final_info=True)
     env.reset(seed=7)
     rewards_this_hand = np.zeros((3, 4))
     checked = 0
@@ -156,6 +156,22 @@ def test_same_step_autoreset_reports_the_final_observation_and_totals(ruleset):
         for i in np.flatnonzero(~terminated):
             assert infos["final_obs"][i] is None and not final["_totals"][i]
     assert checked >= 5
+
+
+def test_final_info_is_off_by_default_and_on_through_make_vec_and_copies():
+    plain = VectorEnv("sichuan", 4)
+    plain.reset(seed=0)
+    rng = np.random.default_rng(0)
+    ends = 0
+    for _ in range(300):
+        _, _, terminated, _, infos = plain.step(plain.sample_actions(rng))
+        ends += int(terminated.sum())
+        assert "final_obs" not in infos and "final_info" not in infos
+    assert ends > 0 and plain._ended == []  # (nothing kept for it either)
+    made = gymnasium.make_vec("mahjong_core/Sichuan-v0", num_envs=2)
+    assert made.final_info is True and copy.deepcopy(made).final_info is True
+    with pytest.raises(InvalidArgumentError, match="final_info is True or False"):
+        VectorEnv("sichuan", 2, final_info="yes")
 
 
 def test_rewards_flags_and_infos_are_new_arrays_each_step():

@@ -9,10 +9,10 @@
   `rewards[i]` is the learner's ledger change.
 
 Observations `{"observation": (N, C, 34) uint8, "action_mask": (N, A) int8}` are written into
-arrays preallocated once (the same arrays every step: copy what you keep); rewards, flags and the
-infos' arrays are new each step. Autoreset is "same step": when a hand ends, `terminations[i]` is
+arrays preallocated once (the same arrays every step: copy what you keep); rewards, terminations
+and the infos' arrays are new each step (truncations: one read-only array of False). Autoreset is "same step": when a hand ends, `terminations[i]` is
 True and row i already holds the first observation of the next hand (rewards are those of the hand
-that ended; `infos["final_obs"]` / `infos["final_info"]` its end). Seeding: `reset(seed=S)`
+that ended; with `final_info=True`, `infos["final_obs"]` / `infos["final_info"]` its end). Seeding: `reset(seed=S)`
 gives sub-env i the seed S + i (or `seed=[S0, S1, ...]` one each); its hands are then hand 0, 1, ...
 of that seed, so a sub-env's run is reproducible whatever N is (a first `reset()` draws S from
 entropy). Bot objects play as one copy per sub-env. Actions: an array of N codes; an illegal one
@@ -50,9 +50,14 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
     """N hands of one ruleset (see the module docstring)."""
 
     def __init__(self, ruleset: str, num_envs: int, opponents: Any = None, *, seat: int = 0, rules: Any = None,
-                 reward_scale: float = 1.0, **options: Any) -> None:
+                 reward_scale: float = 1.0, final_info: bool = False, **options: Any) -> None:
         num_envs = _integer(num_envs, 1, None, "num_envs must be a positive integer")
         seat = _integer(seat, 0, 3, "seat must be 0..3")
+        if final_info is not True and final_info is not False:
+            raise InvalidArgumentError(f"final_info is True or False, got {final_info!r}")
+        #: report each ended hand as Gymnasium's same-step autoreset does (`final_obs`, `final_info`):
+        #: ~10 % of a 64-row step, so on request (`gymnasium.make_vec` asks for it)
+        self.final_info = final_info
         np = numpy()
         self._init = (ruleset, num_envs, opponents, seat, rules, reward_scale, dict(options))  # (copies: __reduce__)
         self.tables = [Table(ruleset, rules, reward_scale, **options) for _ in range(num_envs)]
@@ -81,6 +86,8 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         self._seat_rewards = np.zeros((num_envs, 4), np.float64)
         self._terminated = np.zeros(num_envs, np.bool_)
         self._truncated = np.zeros(num_envs, np.bool_)
+        self._no_truncations = np.zeros(num_envs, np.bool_)
+        self._no_truncations.flags.writeable = False
         self._seat_arr = np.full(num_envs, -1, np.int64)
         self._games: List[Any] = [None] * num_envs
         self._ended: List[Tuple[int, int, Any]] = []  # this step's ended hands: (row, seat, game)
@@ -99,7 +106,8 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         state = {"started": self._started, "tables": self.tables, "games": list(self._games),
                  "seats": self._seat_arr.tolist(), "paid": self._kernel.paid_counts(), "bots": self._bots,
                  "rewards": self._rewards.copy(), "seat_rewards": self._seat_rewards.copy(),
-                 "terminated": self._terminated.copy(), "truncated": self._truncated.copy()}
+                 "terminated": self._terminated.copy(), "truncated": self._truncated.copy(),
+                 "final_info": self.final_info}
         return (_restore, (type(self), self._init, state))
 
     def __repr__(self) -> str:
@@ -141,7 +149,8 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         """Row i's hand is over (called by the step kernel): kept for the step's `final_obs` /
         `final_info` — the seat whose decision ended it (the learner, with opponents) — then the
         next hand is dealt."""
-        self._ended.append((i, int(self._seat_arr[i]), self._games[i]))
+        if self.final_info:
+            self._ended.append((i, int(self._seat_arr[i]), self._games[i]))
         self._deal(i, None)
 
     def _final_infos(self, infos: dict) -> None:
@@ -197,8 +206,9 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
 
     def step(self, actions: Any) -> Tuple[Any, Any, Any, Any, dict]:
         """Every sub-env's acting seat answers `actions[i]`. Returns the observations (this env's
-        arrays, rewritten every step), and rewards, terminations, truncations and the infos'
-        arrays as new arrays each step (Gymnasium's vector envs' convention: keep them as they are)."""
+        arrays, rewritten every step), and rewards, terminations and the infos' arrays as new
+        arrays each step (Gymnasium's vector envs' convention: keep them as they are); truncations
+        is a read-only array of False."""
         if not self._started:
             raise IllegalActionError("call reset() before step()")
         if self.closed:
@@ -215,15 +225,17 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
             codes = actions.tolist()  # exact Python ints (the common case: a policy's argmax)
         else:
             codes = [to_code(a) for a in actions]
-        ended = self._ended
-        ended.clear()
+        ended = self._ended  # (filled only with final_info)
+        if ended:
+            ended.clear()
         self._kernel.step(codes)  # checks all first (IllegalActionError, nothing moved), then plays
         obs = {"observation": self._obs, "action_mask": self._masks}
         # (no "_seat" masks: every row has both, which Gymnasium's info wrappers take a missing mask to mean)
         infos = {"seat": self._seat_arr.copy(), "seat_rewards": self._seat_rewards.copy()}
         if ended:
             self._final_infos(infos)
-        return obs, self._rewards.copy(), self._terminated.copy(), self._truncated.copy(), infos
+        # truncations: never any (a hand ends by its rules), one read-only array of False for every step
+        return obs, self._rewards.copy(), self._terminated.copy(), self._no_truncations, infos
 
     def sample_actions(self, rng: Any = None) -> Any:
         """A uniformly random legal action code for every sub-env's acting seat: an int64 array of
@@ -264,6 +276,7 @@ def make_vector_env(num_envs: int = 1, ruleset: str = "sichuan", opponents: Any 
         raise InvalidArgumentError(
             f"make_vec's native VectorEnv has no {', '.join(given)}: pass vectorization_mode='sync' to step N "
             f"single environments instead")
+    kwargs.setdefault("final_info", True)  # (Gymnasium's own vector envs report the end of an episode)
     return VectorEnv(ruleset, num_envs, "greedy" if opponents is None else opponents, **kwargs)
 
 
@@ -304,7 +317,8 @@ def _copy_bot(bot: Any) -> Any:
 def _restore(cls: Any, init: tuple, state: Any) -> "VectorEnv":
     """A `VectorEnv` as `VectorEnv.__reduce__` described it."""
     ruleset, num_envs, opponents, seat, rules, reward_scale, options = init
-    env = cls(ruleset, num_envs, opponents, seat=seat, rules=rules, reward_scale=reward_scale, **options)
+    env = cls(ruleset, num_envs, opponents, seat=seat, rules=rules, reward_scale=reward_scale,
+              final_info=state.get("final_info", False), **options)
     if state["started"]:
         env.tables = state["tables"]
         env._games[:] = state["games"]  # (in place: the step kernel holds this list)
