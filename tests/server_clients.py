@@ -33,6 +33,7 @@ class Client:
         self.ws = await asyncio.wait_for(connect(self.url), WAIT)
         hello = await self.expect("hello")
         assert hello["protocol"] == "mahjong_core.server/1"
+        assert hello["limits"]["message_chars"] == 4096 and hello["limits"]["frame_bytes"] == 65536  # (SERVER.md)
         return self
 
     async def close(self) -> None:

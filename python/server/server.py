@@ -337,7 +337,9 @@ class TableServer:
     async def _handle(self, ws: Any) -> None:
         conn = _Connection(ws)
         writer = asyncio.ensure_future(conn.writer())
-        conn.send({"type": "hello", "protocol": PROTOCOL, "ruleset": self.ruleset, "time_limit": self.time_limit})
+        conn.send({"type": "hello", "protocol": PROTOCOL, "ruleset": self.ruleset, "time_limit": self.time_limit,
+                   "limits": {"message_chars": MAX_MESSAGE, "frame_bytes": FRAME_LIMIT, "unread_chars": QUEUE_LIMIT,
+                              "max_tables": self.max_tables}})
         try:
             async for raw in ws:
                 self.handle_message(conn, raw)
