@@ -15,6 +15,8 @@ import pytest
 import mahjong_core
 
 PACKAGE_DIR = Path(mahjong_core.__file__).resolve().parent
+#: the checkout these tests belong to (the package may be installed elsewhere: a wheel's site-packages)
+CHECKOUT = Path(__file__).resolve().parent.parent
 OWN_CORE = next(PACKAGE_DIR / ("_core" + s) for s in importlib.machinery.EXTENSION_SUFFIXES
                 if (PACKAGE_DIR / ("_core" + s)).exists())
 
@@ -81,7 +83,7 @@ def test_the_minimum_python_is_pyprojects():
 
     from mahjong_core._missing_core import MINIMUM_PYTHON
 
-    pyproject = (PACKAGE_DIR.parent / "pyproject.toml")
+    pyproject = CHECKOUT / "pyproject.toml"
     if not pyproject.exists():
         pytest.skip("needs the source checkout's pyproject.toml (an installed package has none)")
     declared = re.search(r'requires-python = ">=(\d+)\.(\d+)"', pyproject.read_text())
@@ -89,7 +91,7 @@ def test_the_minimum_python_is_pyprojects():
 
 
 def test_the_wheel_script_refuses_a_python_too_old(tmp_path):
-    script = PACKAGE_DIR.parent / ".ci" / "wheel"
+    script = CHECKOUT / ".ci" / "wheel"
     if not script.exists():
         pytest.skip("needs the source checkout's .ci/wheel")
     old = tmp_path / "python3.9"

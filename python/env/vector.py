@@ -8,17 +8,18 @@
   the learner is seat `seat` (default 0) in every sub-env and the others play inside the step;
   `rewards[i]` is the learner's ledger change.
 
-Observations `{"observation": (N, C, 34) uint8, "action_mask": (N, A) int8}` are written into
-arrays preallocated once (the same arrays every step: copy what you keep); rewards, terminations
-and the infos' arrays are new each step (truncations: one read-only array of False). Autoreset is "same step": when a hand ends, `terminations[i]` is
-True and row i already holds the first observation of the next hand (rewards are those of the hand
-that ended; with `final_info=True`, `infos["final_obs"]` / `infos["final_info"]` its end). Seeding: `reset(seed=S)`
-gives sub-env i the seed S + i (or `seed=[S0, S1, ...]` one each); its hands are then hand 0, 1, ...
-of that seed, so a sub-env's run is reproducible whatever N is (a first `reset()` draws S from
-entropy). Bot objects play as one copy per sub-env. Actions: an array of N codes; an illegal one
-raises IllegalActionError, naming the row, before any sub-env moves. `action_masks()`: the (N, A)
-bool masks (the name maskable-PPO libraries call). docs/OBSERVATION.md ("VectorEnv") is the
-user's reference.
+Observations `{"observation": (N, C, 34) uint8, "action_mask": (N, A) int8}` are written into arrays
+preallocated once (the same arrays every step: copy what you keep); rewards, terminations and the
+infos' arrays are new each step (truncations: one read-only array of False). Autoreset is "same
+step": when a hand ends, `terminations[i]` is True and row i already holds the first observation of
+the next hand (rewards are those of the hand that ended; with `final_info=True`,
+`infos["final_obs"]` / `infos["final_info"]` its end). Seeding: `reset(seed=S)` gives sub-env i the
+seed S + i (or `seed=[S0, S1, ...]` one each); its hands are then hand 0, 1, ... of that seed, so a
+sub-env's run is reproducible whatever N is (a first `reset()` draws S from entropy). Bot objects
+play as one copy per sub-env. Actions: an array of N codes; an illegal one raises
+IllegalActionError, naming the row, before any sub-env moves. `action_masks()`: the (N, A) bool
+masks (the name maskable-PPO libraries call). docs/OBSERVATION.md ("VectorEnv") is the user's
+reference.
 """
 
 from __future__ import annotations
