@@ -135,6 +135,7 @@ def determinize(game: GameT, seat: int, rng: Union[random.Random, int, None] = N
         rng = random.Random(rng)  # (a seed, or fresh entropy)
     elif not all(callable(getattr(rng, name, None)) for name in ("shuffle", "choice", "randrange")):
         raise InvalidTypeError(f"determinize: rng is a random.Random, a seed (int) or None, got {type(rng).__name__}")
+    rng = cast(random.Random, rng)  # (for type checkers: a stream from here on)
     # another seat on its own turn: its hand is redrawn like any other, its drawn tile (TURN) from
     # what is left, as the live wall is; then its turn is offered again for the new hand
     on_turn = game.turn if phase in (TURN, AFTER_CLAIM) and game.turn != seat else -1
