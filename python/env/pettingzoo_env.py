@@ -145,8 +145,7 @@ class _Common:
         self.table.game.act(seat, action)  # raises IllegalActionError, state unchanged
 
     def _mask_of(self, agent: str) -> Any:
-        if not isinstance(agent, str) or agent not in _SEAT:
-            raise InvalidArgumentError(f"agent must be one of {', '.join(AGENTS)}, got {agent!r}")
+        agent = self._agent_name(agent)
         np = self._np
         if not self._started:
             return np.zeros(self._mask_len, np.bool_)

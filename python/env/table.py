@@ -49,15 +49,21 @@ def to_code(action: Any) -> int:
         raise IllegalActionError(f"an action is an integer code of the ruleset's ActionSpace, got {action!r}") from None
 
 
+def integer_arg(value: Any, low: int, high: Optional[int], what: str) -> int:
+    """An integer argument of the environments as a Python int in low..high (NumPy's integers too;
+    a bool is none); InvalidArgumentError "`what`, got <value>" otherwise."""
+    try:
+        number = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        number = None
+    if number is None or number < low or (high is not None and number > high):
+        raise InvalidArgumentError(f"{what}, got {value!r}")
+    return number
+
+
 def check_env_seed(seed: Any) -> int:
     """A `reset(seed=...)` of the environments: a non-negative integer (NumPy's included)."""
-    try:
-        value = -1 if isinstance(seed, bool) else operator.index(seed)
-    except TypeError:
-        value = -1
-    if value < 0:
-        raise InvalidArgumentError(f"seed must be a non-negative integer (or None: the next hand), got {seed!r}")
-    return value
+    return integer_arg(seed, 0, None, "seed must be a non-negative integer (or None: the next hand)")
 
 
 def entropy_seed() -> int:

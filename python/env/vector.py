@@ -25,7 +25,6 @@ reference.
 from __future__ import annotations
 
 import copy
-import operator
 from typing import Any, List, Optional, Sequence, Tuple
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidTypeError
@@ -39,7 +38,7 @@ from ._deps import gymnasium, numpy, numpy_generator
 from ._encode import StepKernel, observe_into
 from .layout import N_PLANES
 from .opponents import bot_rng, play_until, resolve_opponents, start_hand
-from .table import Table, check_env_seed, entropy_seed, next_seat, to_code
+from .table import Table, check_env_seed, entropy_seed, integer_arg, next_seat, to_code
 
 __all__ = ["VectorEnv", "make_vector_env"]
 
@@ -52,8 +51,8 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
 
     def __init__(self, ruleset: str, num_envs: int, opponents: Any = None, *, seat: int = 0, rules: Any = None,
                  reward_scale: float = 1.0, final_info: bool = False, **options: Any) -> None:
-        num_envs = _integer(num_envs, 1, None, "num_envs must be a positive integer")
-        seat = _integer(seat, 0, 3, "seat must be 0..3")
+        num_envs = integer_arg(num_envs, 1, None, "num_envs must be a positive integer")
+        seat = integer_arg(seat, 0, 3, "seat must be 0..3")
         if final_info is not True and final_info is not False:
             raise InvalidArgumentError(f"final_info is True or False, got {final_info!r}")
         #: report each ended hand as Gymnasium's same-step autoreset does (`final_obs`, `final_info`):
@@ -86,9 +85,8 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         self._rewards = np.zeros(num_envs, np.float64)
         self._seat_rewards = np.zeros((num_envs, 4), np.float64)
         self._terminated = np.zeros(num_envs, np.bool_)
-        self._truncated = np.zeros(num_envs, np.bool_)
-        self._no_truncations = np.zeros(num_envs, np.bool_)
-        self._no_truncations.flags.writeable = False
+        self._truncated = np.zeros(num_envs, np.bool_)  # (never set: a hand ends by its rules)
+        self._truncated.flags.writeable = False
         self._seat_arr = np.full(num_envs, -1, np.int64)
         self._games: List[Any] = [None] * num_envs
         self._ended: List[Tuple[int, int, Any]] = []  # this step's ended hands: (row, seat, game)
@@ -107,8 +105,7 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         state = {"started": self._started, "tables": self.tables, "games": list(self._games),
                  "seats": self._seat_arr.tolist(), "paid": self._kernel.paid_counts(), "bots": self._bots,
                  "rewards": self._rewards.copy(), "seat_rewards": self._seat_rewards.copy(),
-                 "terminated": self._terminated.copy(), "truncated": self._truncated.copy(),
-                 "final_info": self.final_info}
+                 "terminated": self._terminated.copy(), "final_info": self.final_info}
         return (_restore, (type(self), self._init, state))
 
     def __repr__(self) -> str:
@@ -235,8 +232,8 @@ class VectorEnv(_gym.vector.VectorEnv):  # type: ignore[name-defined]
         infos = {"seat": self._seat_arr.copy(), "seat_rewards": self._seat_rewards.copy()}
         if ended:
             self._final_infos(infos)
-        # truncations: never any (a hand ends by its rules), one read-only array of False for every step
-        return obs, self._rewards.copy(), self._terminated.copy(), self._no_truncations, infos
+        # truncations: never any, one read-only array of False for every step
+        return obs, self._rewards.copy(), self._terminated.copy(), self._truncated, infos
 
     def sample_actions(self, rng: Any = None) -> Any:
         """A uniformly random legal action code for every sub-env's acting seat: an int64 array of
@@ -281,18 +278,6 @@ def make_vector_env(num_envs: int = 1, ruleset: str = "sichuan", opponents: Any 
     return VectorEnv(ruleset, num_envs, "greedy" if opponents is None else opponents, **kwargs)
 
 
-def _integer(value: Any, low: int, high: Optional[int], what: str) -> int:
-    """`value` as a Python int in low..high (NumPy's integers too; not a bool); InvalidArgumentError
-    saying `what` otherwise."""
-    try:
-        number = -1 if isinstance(value, bool) else operator.index(value)
-    except TypeError:
-        number = None
-    if number is None or number < low or (high is not None and number > high):
-        raise InvalidArgumentError(f"{what}, got {value!r}")
-    return number
-
-
 def _fresh(opponents: Any) -> Any:
     """The opponents of one sub-env: bot names stay names (`make_bot` builds new bots); each bot
     object is copied with `copy.copy` — its own attributes (its random stream, what `new_hand`
@@ -302,8 +287,10 @@ def _fresh(opponents: Any) -> Any:
     if isinstance(opponents, str) or not isinstance(opponents, (list, tuple)):
         return _copy_bot(opponents) if is_bot(opponents) else opponents
     copies: dict = {}
-    return [bot if isinstance(bot, str) or not is_bot(bot) else copies.setdefault(id(bot), _copy_bot(bot))
-            for bot in opponents]
+    for bot in opponents:
+        if not isinstance(bot, str) and is_bot(bot) and id(bot) not in copies:
+            copies[id(bot)] = _copy_bot(bot)
+    return [copies.get(id(bot), bot) for bot in opponents]
 
 
 def _copy_bot(bot: Any) -> Any:
@@ -329,7 +316,7 @@ def _restore(cls: Any, init: tuple, state: Any) -> "VectorEnv":
             env._kernel.set_paid(i, state["paid"][i])
             if not env.self_play:
                 env._native[i] = native.seats_for(game, env._bots[i])
-        for name in ("rewards", "seat_rewards", "terminated", "truncated"):
+        for name in ("rewards", "seat_rewards", "terminated"):
             getattr(env, "_" + name)[...] = state[name]
         env._kernel.observe()
         env._started = True
