@@ -616,6 +616,8 @@ class Game:
 
     def view(self, seat: int) -> Dict[str, Any]:
         """What `seat` may see (see `mahjong_core.game.view`); `view["step"]` is `self.step`."""
+        if type(seat) is not int or not 0 <= seat < 4:
+            seat = _seat_arg(seat)  # (NumPy's integers too, as every seat argument here)
         return seat_view(self, seat)
 
     def events(self, seat: Optional[int] = None, since: int = 0) -> List[Dict[str, Any]]:
@@ -1798,7 +1800,7 @@ class Game:
     def _check_step(self, seat: int, action: Any, step: Any) -> None:
         """`act`'s `step=` when it is not a plain int equal to `self.step`: an int-like value equal
         to it passes; anything else raises (nothing changed)."""
-        if step.__class__ is not bool and step.__class__ is not float and hasattr(step, "__index__"):
+        if step.__class__ is not bool and hasattr(step, "__index__"):  # (a float has no __index__)
             if step.__index__() == self.step:
                 return
             step = step.__index__()

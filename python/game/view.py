@@ -48,10 +48,8 @@ def revealed_choices(game: Any, viewer: int, values: Sequence[int]) -> List[Opti
 
 
 def seat_view(game: Any, seat: int) -> Dict[str, Any]:
-    if seat.__class__ is not int or not 0 <= seat < 4:  # (NumPy's integers too)
-        if isinstance(seat, bool) or not hasattr(seat, "__index__") or not 0 <= seat.__index__() < 4:
-            raise IllegalActionError(f"seat must be 0..3, got {seat!r}")
-        seat = seat.__index__()
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
+        raise IllegalActionError(f"seat must be 0..3, got {seat!r}")
     if not hasattr(game, "hands") or not hasattr(game, "space"):
         raise InvalidTypeError(f"seat_view takes a Game, got {type(game).__name__}")
     hand = game.hands[seat]
