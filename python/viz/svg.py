@@ -255,7 +255,7 @@ def _all_tiles(tiles: Sequence[int], win: Optional[int], melds: Sequence[MeldSho
 def _score_tiles(score: Any, hand: Any) -> Tuple[List[int], Optional[int], List[MeldShown], List[int]]:
     """The hand of a score: (concealed tiles without the winning tile, winning tile, melds, flowers).
 
-    From the `Hand` scored — `hand`, else the score's own (an MCRScore keeps it) — whose melds say
+    From the `Hand` scored — `hand`, else the score's own (`score.hand`) — whose melds say
     which tile was claimed; else from the score's decomposition."""
     own = getattr(score, "hand", None)
     if hand is None:
@@ -276,10 +276,11 @@ def score_svg(score: Any, *, tile_width: float = 30, hand: Any = None, labels: s
     """A score as an SVG picture: the hand (with its flowers), and beside it the fan / pattern
     table with the total.
 
-    `score`: an `MCRScore`, `SichuanScore` or `ChangbaiScore`. `hand`: the `Hand` (or notation)
-    that was scored, for a Sichuan or Changbai score (which keep only its decomposition): its melds
-    show the claimed tiles. `labels`: "zh" — each name in Chinese beside its English — or "en",
-    English only (for a machine without CJK fonts: 番 reads "fan")."""
+    `score`: an `MCRScore`, `SichuanScore` or `ChangbaiScore`, each of which keeps the hand it
+    scored. `hand`: the `Hand` (or notation) that was scored, for a score built without one (drawn
+    from its decomposition, which does not say which tile was claimed). `labels`: "zh" — each name
+    in Chinese beside its English — or "en", English only (for a machine without CJK fonts: 番
+    reads "fan")."""
     _check_width(tile_width, "score_svg")
     check_labels(labels, "score_svg")
     ruleset, rows, total = score_rows(score)
