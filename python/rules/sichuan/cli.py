@@ -98,11 +98,7 @@ def _print_waits(hand: Any, args: argparse.Namespace, rules: Rules) -> int:
 
 def _wait_text(value: Optional[SichuanScore]) -> str:
     """One wait's line: "平胡 1 + 根 1 = 2 番, x4, 24 points"."""
-    if value is None:
-        return "not a win (void suit or three suits)"
-    fans = " + ".join(f"{item.name_zh} {item.fan}" for item in value.items)
-    cap = f" (capped from {value.uncapped_fan})" if value.capped else ""
-    return f"{fans} = {value.fan} 番{cap}, x{value.multiplier}, {value.points} points"
+    return "not a win (void suit or three suits)" if value is None else value.summary()
 
 
 def _print_header(hand: Any, rules: Rules, void: Optional[str]) -> None:

@@ -186,10 +186,14 @@ class SichuanScore:
 
         return score_svg(self)
 
-    def __repr__(self) -> str:
+    def summary(self) -> str:
+        """One line: "平胡 1 + 根 1 = 2 番, x2, 12 points" (the repr's inside; a wait's line in the CLI)."""
         lines = " + ".join(f"{i.name_zh} {i.fan}" for i in self.items)
         cap = f" (capped from {self.uncapped_fan})" if self.capped else ""
-        return f"SichuanScore({lines} = {self.fan} 番{cap}, x{self.multiplier}, {self.points} points)"
+        return f"{lines} = {self.fan} 番{cap}, x{self.multiplier}, {self.points} points"
+
+    def __repr__(self) -> str:
+        return f"SichuanScore({self.summary()})"
 
     def __str__(self) -> str:
         width = max(len(i.name_en) for i in self.items)
