@@ -524,6 +524,11 @@ class Game:
         phase = self.phase
         if phase == _TURN or phase == _AFTER_CLAIM:
             if uid < 34:  # DISCARD[t] (uid t), the common case first
+                if self.declared[seat]:
+                    # 报听: a declared seat asked on its draw (it could win or kong) that lets the drawn
+                    # tile go is recorded as the unasked one is ("auto", then the discard): a missing
+                    # "auto" would tell every seat that the tile wins or makes a kong for it.
+                    self._events.append(("auto", seat))
                 self._discard_tile(seat, uid, False)
             else:
                 self._turn_action(seat, action)
@@ -1668,8 +1673,10 @@ class Game:
         for s in _OTHERS[seat]:
             if not self.won[s] and (self.waits[s] >> tile) & 1 and self._discard_win_ok(s, tile, True):
                 pending[s] = [WIN] if forced else [WIN, PASS]
+        # Announced whether or not anyone can rob it: an "adding_kong" written only when some seat
+        # waits on the tile would tell every seat (and every log reader) that someone does.
+        self._events.append(("adding_kong", seat, tile))
         if pending:
-            self._events.append(("adding_kong", seat, tile))
             self.phase = ROB
             self.kong_seat = seat
             self.kong_tile = tile

@@ -20,12 +20,12 @@ Event types (fields besides "type"):
 | draw, replacement | seat, tile (replacement: a kong's replacement from the tail) |
 | flower | seat, tile (the flower set aside), replacement (tile drawn for it from the tail, or null) |
 | discard | seat, tile, declare (true = 报听 with this discard) |
-| auto | seat (a declared-ready seat's next discard is automatic) |
+| auto | seat (a declared-ready (报听) seat's drawn tile goes out; the discard follows; asked or not) |
 | keep | seat (Changbai last four: the drawn tile is kept, no win) |
 | chow | seat, tile, from, position (1..3: the claimed tile's place in the chow) |
 | pung, kong | seat, tile, from |
 | concealed_kong, added_kong | seat, tile |
-| adding_kong | seat, tile (an added kong others may rob) |
+| adding_kong | seat, tile (an added kong, before `added_kong` or `robbed`; robbable or not) |
 | robbed | seat, tile (the added kong was robbed; it never happened) |
 | win | seat, tile, from (null for a self-draw), score (ruleset summary) |
 | wall_end | pigs, ready, not_ready (Sichuan 查花猪/查大叫) |
