@@ -30,9 +30,11 @@ __all__ = [
     "private_window", "asks",
 ]
 
-#: phases whose question goes only to the seats that can take the tile (claim a discard, rob an added
-#: kong): who is asked there is hidden information. Turns, 定缺 / 飘 and the end are public.
-PRIVATE_PHASES = frozenset({"claim", "rob"})
+#: phases whose question exists only because of someone's hidden tiles (claim a discard, rob an added
+#: kong, win on one of Changbai's last draws): that it is open is hidden information. Turns (but a
+#: declared seat's: `private_window`), 定缺 / 飘 and the end are public. docs/ENGINE.md, "Private
+#: decision points".
+PRIVATE_PHASES = frozenset({"claim", "rob", "last_draw"})
 
 
 def step(game: Any) -> int:
@@ -41,8 +43,11 @@ def step(game: Any) -> int:
 
 
 def private_window(game: Any) -> bool:
-    """The open decision point asks only the seats that can claim (see PRIVATE_PHASES)."""
-    return PHASES[game.phase] in PRIVATE_PHASES
+    """The open decision point exists only because of hidden tiles: a PRIVATE_PHASES window, or the
+    turn of a declared-ready (报听) seat, which is asked only when its drawn tile wins or makes a kong
+    (otherwise the tile goes out by itself)."""
+    phase = PHASES[game.phase]
+    return phase in PRIVATE_PHASES or (phase == "turn" and bool(game.declared[game.turn]))
 
 
 def asks(game: Any, seat: int) -> bool:

@@ -11,13 +11,19 @@ Each seat receives only what it may see: its own event stream (`engine_api.event
 ## What a seat sees of claim windows
 
 The engine opens a claim (or rob) window only when some seat can take the tile, so who is asked is
-hidden information. A seat is told (events, state) only at decision points it *sees*: public ones
+hidden information; so are a Changbai last draw that wins and a declared-ready seat's turn that
+offers more than the discard of its drawn tile (`engine_api.private_window`). A seat is told
+(events, state) only at decision points it *sees*: public ones
 (turns, 定缺 / 飘, the end) and the windows it is asked in. While a window it is not asked in is
 open — or after it answered one that is still open — it is sent nothing (the events wait), so its
 messages are the ones it would get had no window opened. The protocol's step ids (`Table.step`)
 count public decision points only: a window carries the id of the turn whose discard (or kong) it
-is about — no seat is asked in both — so the ids do not show that a window opened, and an answer
-still names its question. The engine's own `game.step` (which counts every window) stays inside.
+is about, so the ids do not show that a window opened. No seat is asked in a claim or rob window
+and at the turn before it; a seat asked at a last draw or a declared turn may have been asked at the
+turn whose id it carries, but the two questions share no legal action (a last draw: win or pass; a
+declared turn: win, kong or the drawn tile's discard; the turn before: a discard, kong or 报听 of
+another draw), so a late answer to the first is refused, never applied to the second.
+The engine's own `game.step` (which counts every window) stays inside.
 
 ## Saving (with a log dir)
 
