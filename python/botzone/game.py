@@ -268,7 +268,10 @@ class BotzoneGame(MCRGame):
 
     def penalize(self, seat: int, code: str = "WA") -> None:
         """End the hand with a penalty: `seat` pays 10 to each other seat (−30 / +10), as the judge
-        does for a wrong answer ("WA"), a false win ("WH") or a bad verdict ("TLE", "RE", ...)."""
+        does for a wrong answer ("WA"), a false win ("WH") or a bad verdict ("TLE", "RE", ...).
+        Writes a "penalty" event (seat, code) and an "end". Allowed after a drawn hand too (the
+        judge reads the answers of its last rounds first): the penalty and a second "end" follow the
+        drawn hand's "exhausted" and "end", and decide the result; published events never change."""
         from mahjong_core.errors import IllegalActionError
 
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < 4:
@@ -277,8 +280,7 @@ class BotzoneGame(MCRGame):
             # The judge announces a drawn hand only in the round where the seat to draw finds its
             # wall empty; the engine plays through the 补花 / kong rounds before it at once, so a
             # penalty for an answer in one of those rounds comes first and replaces the drawn hand.
-            while self._events and self._events[-1][0] in ("end", "exhausted"):
-                self._events.pop()
+            # The events published stay as they are: "penalty" and a second "end" (the result) follow.
             self.exhausted = False
             self.finished = False
         if self.finished:

@@ -257,6 +257,8 @@ class _Program:
                     text = f"{started_json}\n{line}" if started_json else line
                     try:
                         data = json.loads(text)
+                    except RecursionError:  # nested deeper than Python reads: no answer object (a WA)
+                        data = None
                     except ValueError:
                         started_json = text
                         continue

@@ -17,7 +17,7 @@ The whole grammar, with examples, is in docs/BOTZONE.md ("The protocol in full")
 
 from __future__ import annotations
 
-from typing import List, NamedTuple, Optional
+from typing import Any, List, NamedTuple, Optional
 
 from mahjong_core.errors import MahjongError
 
@@ -51,35 +51,64 @@ class Request(NamedTuple):
     flowers: tuple[int, ...] = ()  # deal: every seat's flowers, seat 0 first
 
 
+#: how much of a bad input an error message quotes (a bot's or a judge's line may be megabytes long)
+QUOTED_CHARS = 80
+
+
+def quote_input(text: Any) -> str:
+    """`repr(text)` for an error message; a longer string than QUOTED_CHARS characters is cut to
+    those and its length, so the message stays one readable line whatever was sent."""
+    if isinstance(text, str) and len(text) > QUOTED_CHARS:
+        return f"{text[:QUOTED_CHARS]!r}… ({len(text)} characters)"
+    return repr(text)
+
+
+def ascii_number(text: str, max_digits: int) -> int:
+    """`text` as an int when it is 1..`max_digits` ASCII digits, else -1. (`str.isdigit` also
+    accepts '²' and '٣', which `int` refuses, and `int` refuses more than 4300 digits.)"""
+    if text.isascii() and text.isdigit() and len(text) <= max_digits:
+        return int(text)
+    return -1
+
+
+#: the digits a numeric request field may have (leading zeros allowed: "03" is 3)
+_FIELD_DIGITS = 4
+
+
 def _where(lineno: Optional[int]) -> str:
     return "request" if lineno is None else f"request line {lineno}"
 
 
+def _bad(line: str, lineno: Optional[int], why: str) -> BotzoneProtocolError:
+    """The error for request `line`, quoted (cut when long), and what is wrong with it."""
+    return BotzoneProtocolError(f"{_where(lineno)} {quote_input(line)}: {why}")
+
+
 def _tile(fields: List[str], i: int, what: str, line: str, lineno: Optional[int], *, flower: bool = False) -> int:
     if i >= len(fields):
-        raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field {i + 1} ({what}) is missing")
+        raise _bad(line, lineno, f"field {i + 1} ({what}) is missing")
     try:
         t = tile_index(fields[i])
     except MahjongError:
         t = -1
     if t < 0 or (t >= 34) != flower:
         kind = "a flower H1..H8" if flower else "a tile code W1..J3"
-        raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field {i + 1} ({what}) is {fields[i]!r}, not {kind}")
+        raise _bad(line, lineno, f"field {i + 1} ({what}) is {quote_input(fields[i])}, not {kind}")
     return t
 
 
 def _int(fields: List[str], i: int, what: str, line: str, lineno: Optional[int], hi: int) -> int:
     if i >= len(fields):
-        raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field {i + 1} ({what}) is missing")
-    text = fields[i]
-    if not text.isdigit() or not 0 <= int(text) <= hi:
-        raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field {i + 1} ({what}) is {text!r}, not 0..{hi}")
-    return int(text)
+        raise _bad(line, lineno, f"field {i + 1} ({what}) is missing")
+    value = ascii_number(fields[i], _FIELD_DIGITS)
+    if not 0 <= value <= hi:
+        raise _bad(line, lineno, f"field {i + 1} ({what}) is {quote_input(fields[i])}, not 0..{hi}")
+    return value
 
 
 def _count(fields: List[str], n: int, line: str, lineno: Optional[int]) -> None:
     if len(fields) != n:
-        raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: expected {n} fields, got {len(fields)}")
+        raise _bad(line, lineno, f"expected {n} fields, got {len(fields)}")
 
 
 def parse_request(line: str, lineno: Optional[int] = None) -> Request:
@@ -95,8 +124,7 @@ def parse_request(line: str, lineno: Optional[int] = None) -> Request:
         return Request(INIT, seat=_int(fields, 1, "myID", line, lineno, 3), quan=_int(fields, 2, "quan", line, lineno, 3))
     if head == "1":
         if len(fields) < 18:
-            raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: a deal has 4 flower counts and 13 tiles, "
-                                       f"got {len(fields) - 1} fields")
+            raise _bad(line, lineno, f"a deal has 4 flower counts and 13 tiles, got {len(fields) - 1} fields")
         counts = tuple(_int(fields, i, f"flower count of seat {i - 1}", line, lineno, 8) for i in range(1, 5))
         hand = tuple(_tile(fields, i, f"tile {i - 4}", line, lineno) for i in range(5, 18))
         _count(fields, 18 + sum(counts), line, lineno)
@@ -106,10 +134,10 @@ def parse_request(line: str, lineno: Optional[int] = None) -> Request:
         _count(fields, 2, line, lineno)
         return Request(DRAW, tile=_tile(fields, 1, "drawn tile", line, lineno))
     if head != "3":
-        raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field 1 is {head!r}, not a request type 0..3")
+        raise _bad(line, lineno, f"field 1 is {quote_input(head)}, not a request type 0..3")
     seat = _int(fields, 1, "player", line, lineno, 3)
     if len(fields) < 3:
-        raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field 3 (the operation) is missing")
+        raise _bad(line, lineno, "field 3 (the operation) is missing")
     op = fields[2]
     if op == "DRAW":
         _count(fields, 3, line, lineno)
@@ -125,11 +153,11 @@ def parse_request(line: str, lineno: Optional[int] = None) -> Request:
     if op == "CHI":
         middle = _tile(fields, 3, "middle tile of the chow", line, lineno)
         if middle >= 27 or middle % 9 in (0, 8):
-            raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field 4 ({fields[3]}) cannot be the middle of a chow")
+            raise _bad(line, lineno, f"field 4 ({fields[3]}) cannot be the middle of a chow")
         tile = _tile(fields, 4, "discard", line, lineno)
         _count(fields, 5, line, lineno)
         return Request(CHI, seat, tile=tile, middle=middle)
-    raise BotzoneProtocolError(f"{_where(lineno)} {line!r}: field 3 is {op!r}, not DRAW BUHUA PLAY PENG CHI GANG BUGANG")
+    raise _bad(line, lineno, f"field 3 is {quote_input(op)}, not DRAW BUHUA PLAY PENG CHI GANG BUGANG")
 
 
 class Response(NamedTuple):
@@ -156,11 +184,11 @@ def parse_response_text(text: str) -> Response:
     op = fields[0]
     arity = {"PASS": (1,), "HU": (1,), "PLAY": (2,), "GANG": (1, 2), "BUGANG": (2,), "PENG": (2,), "CHI": (3,)}
     if op not in arity:
-        raise BotzoneProtocolError(f"response {text!r}: field 1 is {op!r}, not one of {forms}")
+        raise BotzoneProtocolError(f"response {quote_input(text)}: field 1 is {quote_input(op)}, not one of {forms}")
     if len(fields) not in arity[op]:
         extra = " (fields are separated by exactly one space, with none at either end)" \
             if "" in fields else ""
-        raise BotzoneProtocolError(f"response {text!r}: {op} takes {' or '.join(str(n - 1) for n in arity[op])} "
+        raise BotzoneProtocolError(f"response {quote_input(text)}: {op} takes {' or '.join(str(n - 1) for n in arity[op])} "
                                    f"tile(s), got {len(fields) - 1} field(s){extra}; forms: {forms}")
 
     def tile(i: int, what: str) -> int:
@@ -169,14 +197,14 @@ def parse_response_text(text: str) -> Response:
         except MahjongError:
             t = -1
         if not 0 <= t < 34:
-            raise BotzoneProtocolError(f"response {text!r}: field {i + 1} ({what}) is {fields[i]!r}, "
+            raise BotzoneProtocolError(f"response {quote_input(text)}: field {i + 1} ({what}) is {quote_input(fields[i])}, "
                                        "not a tile code W1..W9 B1..B9 T1..T9 F1..F4 J1..J3")
         return t
 
     if op == "CHI":
         middle = tile(1, "the middle tile of the chow")
         if middle >= 27 or middle % 9 in (0, 8):
-            raise BotzoneProtocolError(f"response {text!r}: field 2 ({fields[1]}) cannot be the middle of a chow "
+            raise BotzoneProtocolError(f"response {quote_input(text)}: field 2 ({fields[1]}) cannot be the middle of a chow "
                                        "(a suit tile 2..8)")
         return Response(op, tile(2, "your discard"), middle)
     if len(fields) == 2:

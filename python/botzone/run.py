@@ -103,13 +103,17 @@ def answer(state: Any, decide: Callable[[Any], Any]) -> str:
         return state.respond(fallback)
 
 
-def _read_simple(first: str, stream: IO[str]) -> Tuple[List[str], List[str]]:
-    from .protocol import BotzoneProtocolError
+#: the digits of simple interaction's turn number (a hand has a few hundred requests at most)
+_TURN_DIGITS = 6
 
-    text = first.strip()
-    if not text.isdigit() or int(text) < 1:
-        raise BotzoneProtocolError(f"simple interaction: the first line is the turn number, got {first!r}")
-    n = int(text)
+
+def _read_simple(first: str, stream: IO[str]) -> Tuple[List[str], List[str]]:
+    from .protocol import BotzoneProtocolError, ascii_number, quote_input
+
+    n = ascii_number(first.strip(), _TURN_DIGITS)
+    if n < 1:
+        raise BotzoneProtocolError(f"simple interaction: the first line is the turn number (1, 2, ...), "
+                                   f"got {quote_input(first)}")
     lines: List[str] = []
     for _ in range(2 * n - 1):
         line = stream.readline()
@@ -120,26 +124,49 @@ def _read_simple(first: str, stream: IO[str]) -> Tuple[List[str], List[str]]:
 
 
 def _read_json(first: str, stream: IO[str]) -> Tuple[List[str], List[str], Any]:
-    from .protocol import BotzoneProtocolError
+    from .protocol import BotzoneProtocolError, quote_input
 
+    expected = 'expected {"requests": [request lines], "responses": [response lines]}'
     text = first
     while True:
         try:
             data = json.loads(text)
             break
-        except json.JSONDecodeError:
+        except RecursionError:
+            raise BotzoneProtocolError(f"JSON interaction: the input nests too deeply to read; {expected}") from None
+        except ValueError:  # (JSONDecodeError; or a number of more than 4300 digits)
             more = stream.readline()
             if not more:
-                raise BotzoneProtocolError(f"JSON interaction: the input is not JSON: {text[:80]!r}") from None
+                raise BotzoneProtocolError(f"JSON interaction: the input is not JSON: {quote_input(text)}") from None
             text += more
-    if not isinstance(data, dict) or not isinstance(data.get("requests"), list):
-        raise BotzoneProtocolError('JSON interaction: expected {"requests": [...], "responses": [...]}')
-    return [str(r) for r in data["requests"]], [str(r) for r in data.get("responses", [])], data
+    if not isinstance(data, dict):
+        raise BotzoneProtocolError(f"JSON interaction: the input is {_json_kind(data)}; {expected}")
+    if "requests" not in data:
+        raise BotzoneProtocolError(f"JSON interaction: 'requests' is missing; {expected}")
+    for name in ("requests", "responses"):
+        lines = data.get(name, [])  # (no "responses": none yet)
+        if not isinstance(lines, list):
+            raise BotzoneProtocolError(f"JSON interaction: {name!r} is {_json_kind(lines)}, not an array; {expected}")
+        for i, line in enumerate(lines):
+            if not isinstance(line, str):
+                raise BotzoneProtocolError(f"JSON interaction: {name}[{i}] is {_json_kind(line)}, not a string; "
+                                           f"{expected}")
+    return data["requests"], data.get("responses", []), data
+
+
+def _json_kind(value: Any) -> str:
+    """What a parsed JSON value is, in JSON's words ("an object", "null", ...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return {dict: "an object", list: "an array", str: "a string"}.get(type(value), "a number")
 
 
 def run(decide: Callable[[Any], Any], *, mode: str = "auto", keep_running: bool = False,
         stdin: Optional[IO[str]] = None, stdout: Optional[IO[str]] = None, wall_size: int = 136) -> None:
     """Run the bot until the input ends (one turn without `keep_running`). See the module docstring."""
+    from .protocol import BotzoneProtocolError
     from .state import BotzoneState
 
     if not callable(decide):
@@ -165,7 +192,11 @@ def run(decide: Callable[[Any], Any], *, mode: str = "auto", keep_running: bool 
             requests, responses = _read_simple(first, inp)
         if state is None:
             state = BotzoneState.from_requests(requests, responses, wall_size=wall_size)
-        else:  # keep-running: only the new request(s)
+        else:  # keep-running: only the new request(s); this seat answered the first already
+            if len(responses) not in (len(requests) - 1, len(requests)):
+                raise BotzoneProtocolError(
+                    f"keep-running: {len(requests)} new request(s) need {len(requests) - 1} response(s) (one per "
+                    f"new request but the last; the answer to the first was this bot's), got {len(responses)}")
             for i, request in enumerate(requests):
                 state.feed(request, last_response if i == 0 else responses[i - 1])
         last_response = answer(state, decide)

@@ -33,7 +33,7 @@ from mahjong_core.game.constants import (
 )
 
 from . import protocol as P
-from .protocol import BotzoneProtocolError, parse_request, split_response
+from .protocol import BotzoneProtocolError, parse_request, quote_input, split_response
 from .tiles import CODES, tile_index
 
 __all__ = ["BotzoneState", "parse_response"]
@@ -141,6 +141,8 @@ class BotzoneState:
             return
         me = self.seat
         if kind == P.DEAL:
+            if self.hand_sizes[0]:  # (seat 0 always holds tiles once dealt); a second deal would count past 4
+                raise self._error(req, "the hand was dealt already; a game has one deal ('1 ...'), after '0 myID quan'")
             for t in req.hand:
                 self.hand[t] += 1
             i = 0
@@ -154,18 +156,18 @@ class BotzoneState:
             self.walls = [part - 13 - n for n in req.flower_counts]
             return
         if kind == P.DRAW:
-            self._draw(me, req.tile)
+            self._draw(req, me, req.tile)
             self._turn_legal()
             return
         s = req.seat
         if kind == P.OTHER_DRAW:
             if s == me:
                 raise self._error(req, "'3 p DRAW' names this seat; its own draw is '2 T'")
-            self._draw(s, -1)
+            self._draw(req, s, -1)
             return
         if kind == P.BUHUA:
             self._flowers_seen()
-            self._take(s)
+            self._take(req, s)
             self.flowers[s].append(req.tile)
             self._kong_next = False
             self.phase = "turn"
@@ -250,24 +252,28 @@ class BotzoneState:
             if self.hand_sizes[0]:  # already dealt: every wall had two more
                 self.walls = [w + 2 for w in self.walls]
 
-    def _take(self, s: int) -> None:
-        self._finish_added_kong()
+    def _take(self, req: P.Request, s: int) -> None:
         if self.walls[s] <= 0:
-            raise BotzoneProtocolError(f"request line {self.lines}: seat {s} draws from an empty wall")
+            raise self._error(req, f"seat {s} draws from an empty wall")
+        self._finish_added_kong(req)
         self.walls[s] -= 1
 
-    def _finish_added_kong(self) -> None:
+    def _finish_added_kong(self, req: P.Request) -> None:
         if self.kong_seat >= 0:  # nobody robbed: the added kong is complete
             s = self.kong_seat
             k, t, marker, frm = self.melds[s][self._pending_added]
+            if s == self.seat and not self.hand[t]:
+                raise self._error(req, f"this seat's added kong of {CODES[t]} needs its fourth {CODES[t]}, which the "
+                                       f"requests since the BUGANG took from the hand (a BUGANG is followed by the "
+                                       f"kong player's draw)")
             self.melds[s][self._pending_added] = (MELD_ADDED_KONG, t, marker, frm)
             self.hand_sizes[s] -= 1
             if s == self.seat:
                 self.hand[t] -= 1
             self.kong_seat = self.kong_tile = -1
 
-    def _draw(self, s: int, tile: int) -> None:
-        self._take(s)
+    def _draw(self, req: P.Request, s: int, tile: int) -> None:
+        self._take(req, s)
         self.replacement = self._kong_next
         self._kong_next = False
         self.hand_sizes[s] += 1
@@ -485,7 +491,7 @@ def parse_response(text: str, state: BotzoneState) -> Tuple[Action, Optional[Act
         except Exception:
             t = -1
         if t < 0 or t >= 34:
-            raise BotzoneProtocolError(f"response {text!r}: field {i + 1} is not a tile code W1..J3")
+            raise BotzoneProtocolError(f"response {quote_input(text)}: field {i + 1} is not a tile code W1..J3")
         return t
 
     legal = state.legal
@@ -499,25 +505,26 @@ def parse_response(text: str, state: BotzoneState) -> Tuple[Action, Optional[Act
         action = {"PLAY": DISCARD, "GANG": CONCEALED_KONG, "BUGANG": ADDED_KONG}[fields[0]][tile(1)]
     elif len(fields) == 2 and fields[0] == "PENG":
         if PUNG not in legal:
-            raise BotzoneProtocolError(f"response {text!r}: a pung is not legal now")
+            raise BotzoneProtocolError(f"response {quote_input(text)}: a pung is not legal now")
         t = tile(1)
         if state.hand[t] - (2 if t == state.discard else 0) <= 0:
-            raise BotzoneProtocolError(f"response {text!r}: {CODES[t]} is not in the hand after the pung")
+            raise BotzoneProtocolError(f"response {quote_input(text)}: {CODES[t]} is not in the hand after the pung")
         return PUNG, DISCARD[t]
     elif len(fields) == 3 and fields[0] == "CHI":
         middle, t = tile(1), tile(2)
         position = state.discard - middle + 2
         if not 1 <= position <= 3 or CHOW[position] not in legal:
-            raise BotzoneProtocolError(f"response {text!r}: that chow is not legal now")
+            raise BotzoneProtocolError(f"response {quote_input(text)}: that chow is not legal now")
         hand = bytearray(state.hand)
         for x in (middle - 1, middle, middle + 1):
             if x != state.discard:
                 hand[x] -= 1
         if not hand[t]:
-            raise BotzoneProtocolError(f"response {text!r}: {CODES[t]} is not in the hand after the chow")
+            raise BotzoneProtocolError(f"response {quote_input(text)}: {CODES[t]} is not in the hand after the chow")
         return CHOW[position], DISCARD[t]
     else:
-        raise BotzoneProtocolError(f"response {text!r} is not a Botzone answer (PASS HU PLAY T GANG [T] BUGANG T PENG T CHI M T)")
+        raise BotzoneProtocolError(f"response {quote_input(text)} is not a Botzone answer "
+                                   "(PASS HU PLAY T GANG [T] BUGANG T PENG T CHI M T)")
     if action not in legal and not (action is PASS and not legal):
-        raise BotzoneProtocolError(f"response {text!r} is not legal now; legal: {legal}")
+        raise BotzoneProtocolError(f"response {quote_input(text)} is not legal now; legal: {legal}")
     return action, None
