@@ -204,9 +204,12 @@ def score(hand, *, win_tile=None, self_drawn=False, last_copy=False, wall_last=F
     global _mcr_last_rules, _mcr_last_options
     if _mcr_general is None:
         raise RuntimeError("mahjong_core.rules.mcr.scoring binds the MCR scorer when it is imported")
-    if type(hand) is str and melds is None and win_tile is None and not (
-            self_drawn or last_copy or wall_last or kong or seat_wind or prevalent_wind or flowers
-            or declared_ready):
+    # The shortcut takes exactly the defaults: a falsy non-default (seat_wind=[], flowers=None,
+    # self_drawn=0) goes to the general path, which checks it
+    if type(hand) is str and melds is None and win_tile is None and self_drawn is False \
+            and last_copy is False and wall_last is False and kong is False and declared_ready is False \
+            and type(seat_wind) is int and seat_wind == 0 and type(prevalent_wind) is int and prevalent_wind == 0 \
+            and type(flowers) is int and flowers == 0:
         r = _mcr_default_rules if rules is None else rules
         if type(r) is _mcr_rules_cls:  # (a preset name is resolved by the general path)
             if r is not _mcr_last_rules:  # Rules are frozen: their option bits never change

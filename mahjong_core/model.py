@@ -380,18 +380,23 @@ class MCRContext(_Frozen):
             _set(self, name, value)
         for name in ("prevalent_wind", "seat_wind"):
             value = getattr(self, name)
-            if not isinstance(value, int) or not 0 <= value <= 3:
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
                 raise InvalidHandError(f"{name} must be 0..3 (East South West North), got {value!r}")
+        for name in ("self_drawn", "last_copy", "wall_last", "kong"):
+            value = getattr(self, name)
+            if value.__class__ is not bool:  # ("no" would be truthy; NumPy bools too are refused, as by mcr.score)
+                raise InvalidTypeError(f"{name} must be True or False, got {value!r}")
         if self.flower_tiles is not None:
             tiles = tuple(self.flower_tiles)
-            if any(not isinstance(i, int) or not 0 <= i <= 7 for i in tiles) or len(set(tiles)) != len(tiles):
+            indices = all(not isinstance(i, bool) and isinstance(i, int) and 0 <= i <= 7 for i in tiles)
+            if not indices or len(set(tiles)) != len(tiles):
                 raise InvalidHandError(f"flower_tiles must be distinct flower indices 0..7 (a..h), got {tiles!r}")
             if self.flowers not in (0, len(tiles)):
                 raise InvalidHandError(f"flowers={self.flowers} does not match the {len(tiles)} flower_tiles given")
             # One canonical value per context: sorted indices, no empty tuple (the notation has none).
             _set(self, "flower_tiles", tuple(sorted(tiles)) or None)
             _set(self, "flowers", len(tiles))
-        if not isinstance(self.flowers, int) or not 0 <= self.flowers <= 8:
+        if isinstance(self.flowers, bool) or not isinstance(self.flowers, int) or not 0 <= self.flowers <= 8:
             raise InvalidHandError(f"flowers must be 0..8, got {self.flowers!r}")
 
     def __str__(self) -> str:

@@ -7,12 +7,16 @@ or follows from (a refund, a 呼叫转移 transfer of kong income), else None.
 
 from __future__ import annotations
 
+from collections import abc
 from dataclasses import dataclass
-from typing import Any, Iterator, List, Optional, Sequence
+from typing import Any, Dict, Iterator, List, Optional, Sequence
 
-from mahjong_core.errors import InvalidArgumentError
+from mahjong_core.errors import IllegalActionError, InvalidArgumentError, InvalidTypeError
 
-__all__ = ["Transfer", "Ledger", "check_seat"]
+__all__ = ["Transfer", "Ledger", "check_seat", "wins_by_seat"]
+
+#: How many players a ledger may be kept between (every ruleset plays 4; Sichuan also 2 or 3).
+MIN_SEATS, MAX_SEATS = 2, 4
 
 
 def check_seat(value: Any, what: str = "seat", seats: int = 4) -> int:
@@ -30,6 +34,39 @@ def check_seat(value: Any, what: str = "seat", seats: int = 4) -> int:
             if index is not None and 0 <= index < seats:
                 return index
     raise InvalidArgumentError(f"{what} must be a seat 0..{seats - 1} (an integer), got {value!r}")
+
+
+def wins_by_seat(wins: Any) -> Dict[int, Any]:
+    """The `wins` of a discard win as a new {winner seat: score}: every ruleset's `discard_win` takes a
+    mapping {seat: score} or (seat, score) pairs. IllegalActionError for anything else, or for a seat
+    given twice; the seats and scores are the ruleset's to check."""
+    if wins.__class__ is dict or isinstance(wins, abc.Mapping):  # (the engine's call: a dict)
+        return dict(wins)
+    try:
+        pairs = [tuple(pair) for pair in wins]
+    except TypeError:  # not iterable, or an element that is not
+        pairs = None
+    if pairs is None or any(len(pair) != 2 for pair in pairs):
+        raise IllegalActionError(
+            f"wins must be {{seat: score}} or (seat, score) pairs, e.g. {{1: score}} or [(1, score)]; got {wins!r}")
+    seats = [pair[0] for pair in pairs]
+    try:
+        winners = dict(pairs)
+    except TypeError:  # an unhashable seat
+        raise IllegalActionError(f"the winners of wins must be seats (integers), got {seats}") from None
+    if len(winners) != len(seats):
+        raise IllegalActionError(f"a seat can win only once on a discard, got winners {seats}")
+    return winners
+
+
+def _check_ref(ref: Any) -> int:
+    """A transfer's `ref` that is not a plain int: an index (NumPy integers accepted) or InvalidTypeError."""
+    if not isinstance(ref, bool):
+        try:
+            return ref.__index__()
+        except (AttributeError, TypeError):
+            pass
+    raise InvalidTypeError(f"a transfer's ref is None or the index of an earlier ledger entry (an integer), got {ref!r}")
 
 
 @dataclass(frozen=True, init=False)
@@ -54,6 +91,10 @@ class Transfer:
             raise InvalidArgumentError(f"a transfer needs two different seats, got {payer} -> {payee}")
         if amount <= 0:
             raise InvalidArgumentError(f"a transfer amount must be positive, got {amount}")
+        if type(reason) is not str and not isinstance(reason, str):
+            raise InvalidTypeError(f"a transfer's reason is a text such as 'discard_win', got {reason!r}")
+        if ref is not None and type(ref) is not int:
+            ref = _check_ref(ref)
         fields = self.__dict__
         fields["payer"] = payer
         fields["payee"] = payee
@@ -66,6 +107,16 @@ class Transfer:
         return f"Transfer({self.payer}->{self.payee} {self.amount} {self.reason}{ref})"
 
 
+def _check_seats(seats: Any) -> int:
+    """A ledger's number of seats that is not a plain int in range: an integer (NumPy's too) or an error."""
+    if isinstance(seats, bool) or not hasattr(seats, "__index__"):
+        raise InvalidTypeError(f"a ledger's seats is the number of players ({MIN_SEATS}..{MAX_SEATS}), got {seats!r}")
+    count = seats.__index__()
+    if not MIN_SEATS <= count <= MAX_SEATS:
+        raise InvalidArgumentError(f"a ledger has {MIN_SEATS}..{MAX_SEATS} seats (one per player), got seats={seats!r}")
+    return count
+
+
 class Ledger(Sequence[Transfer]):
     """An append-only list of transfers between `seats` players."""
 
@@ -75,6 +126,10 @@ class Ledger(Sequence[Transfer]):
     _counted = -1
 
     def __init__(self, seats: int = 4, entries: Sequence[Transfer] = ()) -> None:
+        if type(seats) is not int or not MIN_SEATS <= seats <= MAX_SEATS:
+            seats = _check_seats(seats)
+        if isinstance(entries, (str, bytes)) or not hasattr(entries, "__iter__"):
+            raise InvalidTypeError(f"a ledger's entries are Transfer objects in a sequence, got {entries!r}")
         self.seats = seats
         self._entries: List[Transfer] = []
         # Running totals of the first `_counted` entries (`totals()` is read at every hand's end and
@@ -103,7 +158,7 @@ class Ledger(Sequence[Transfer]):
                 check_seat(seat, "a transfer's seat", seats)
         entries = state["_entries"]
         n = len(entries)
-        if ref is not None and not 0 <= ref < n:
+        if ref is not None and not (type(ref) is int and 0 <= ref < n):
             raise InvalidArgumentError(f"ref #{ref} does not name an earlier entry")
         entries.append(transfer)
         if self._counted == n:

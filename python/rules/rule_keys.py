@@ -28,6 +28,8 @@ __all__ = [
     "optional_integer_at_least",
     "one_of",
     "parse_value",
+    "WALL_TILES",
+    "LARGEST_INTEGER",
 ]
 
 R = TypeVar("R", bound="RuleKeys")
@@ -146,16 +148,28 @@ def boolean(v: Any) -> Optional[str]:
     return None if isinstance(v, bool) else "must be True or False"
 
 
-def integer_at_least(minimum: int) -> Check:
+#: The tiles of the largest wall (136 + 8 flowers): the bound of a key that counts wall tiles.
+WALL_TILES = 144
+
+#: The bound of every other integer key: far above any sensible amount or count, and within what the
+#: engine's machine integers hold (a wall count of 2**70 used to end a game in OverflowError).
+LARGEST_INTEGER = 10**9
+
+
+def integer_at_least(minimum: int, maximum: int = LARGEST_INTEGER) -> Check:
+    """An integer in minimum..maximum (a bool is no integer here)."""
     def check(v: Any) -> Optional[str]:
-        return None if _is_int(v) and v >= minimum else f"must be an integer >= {minimum}"
+        return None if _is_int(v) and minimum <= v <= maximum else f"must be an integer >= {minimum} and <= {maximum}"
 
     return check
 
 
-def optional_integer_at_least(minimum: int) -> Check:
+def optional_integer_at_least(minimum: int, maximum: int = LARGEST_INTEGER) -> Check:
+    """None, or an integer in minimum..maximum."""
     def check(v: Any) -> Optional[str]:
-        return None if v is None or (_is_int(v) and v >= minimum) else f"must be None or an integer >= {minimum}"
+        if v is None or (_is_int(v) and minimum <= v <= maximum):
+            return None
+        return f"must be None or an integer >= {minimum} and <= {maximum}"
 
     return check
 

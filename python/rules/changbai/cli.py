@@ -66,8 +66,12 @@ def run(args: argparse.Namespace) -> int:
     )
     result = score(hand, declared_ready=args.declared_ready, rules=rules, **flags)
     if result is None:
-        reason = refusal(hand, win_tile=args.win_tile, declared_ready=args.declared_ready, rules=rules)
-        _emit_refusal(args, str(hand), reason or "not a win")
+        # What refuses the hand once declared ready; nothing means --not-ready did (the library's
+        # reason names its Python argument declared_ready=True instead of the flag).
+        reason = refusal(hand, win_tile=args.win_tile, declared_ready=True, rules=rules)
+        if reason is None:
+            reason = "not declared ready: a Changbai win needs 报听 (--ready, the default, instead of --not-ready)"
+        _emit_refusal(args, str(hand), reason)
         return 1
     payment = _payment(args, result, rules) if args.loser else None
     if args.json:

@@ -15,7 +15,8 @@ from typing import Any, ClassVar, Optional, Tuple
 
 from mahjong_core.errors import RulesError
 
-from ..rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of, optional_integer_at_least
+from ..rule_keys import (LARGEST_INTEGER, WALL_TILES, RuleKeys, boolean, check_values, integer_at_least, one_of,
+                         optional_integer_at_least)
 
 __all__ = ["Rules", "RulesError", "DEFAULT_PRESET", "resolve"]
 
@@ -121,8 +122,8 @@ def _is_int(v: Any) -> bool:
 
 
 def _piao_choices(v: Any) -> Optional[str]:
-    if not isinstance(v, tuple) or not v or not all(_is_int(x) and x >= 0 for x in v):
-        return "must be a non-empty sequence of non-negative integers"
+    if not isinstance(v, tuple) or not v or not all(_is_int(x) and 0 <= x <= LARGEST_INTEGER for x in v):
+        return f"must be a non-empty sequence of integers 0..{LARGEST_INTEGER}"
     if 0 not in v:
         return "must include 0 (a player may always choose not to 飘)"
     if len(set(v)) != len(v):
@@ -154,8 +155,8 @@ _CHECKS = {
     "thirteen_orphans": boolean,
     "rob_kong": boolean,
     "first_dealer": one_of(*FIRST_DEALERS),
-    "reserve_without_kong": integer_at_least(0),
-    "last_draws_win_only": integer_at_least(0),
+    "reserve_without_kong": integer_at_least(0, WALL_TILES),
+    "last_draws_win_only": integer_at_least(0, WALL_TILES),
     "sanqing": _not_implemented,
 }
 

@@ -33,14 +33,14 @@ Every method validates everything before recording anything: a wrong call raises
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from mahjong_core import IllegalActionError
 
 from .hand import HandLike
 from .rules import Rules, resolve
 from .scoring import ChangbaiScore, loser_doublings
-from ..ledger import Ledger, Transfer
+from ..ledger import Ledger, Transfer, wins_by_seat
 
 __all__ = [
     "SEATS",
@@ -152,6 +152,8 @@ class ChangbaiSettlement:
     ) -> None:
         rules = resolve(rules)
         _require_seat("dealer", dealer)
+        if isinstance(piao, (str, bytes)) or not hasattr(piao, "__iter__"):
+            raise IllegalActionError(f"piao needs one 飘 value per seat, e.g. (0, 0, 0, 0); got {piao!r}")
         piao = tuple(piao)
         if len(piao) != SEATS:
             raise IllegalActionError(f"piao needs one value per seat (4), got {len(piao)}")
@@ -159,6 +161,8 @@ class ChangbaiSettlement:
         for seat, value in enumerate(piao):
             if not _is_int(value) or value not in choices:  # (the message is built only for a bad value)
                 _require_piao(f"piao of seat {seat}", value, rules)
+        if ledger is not None and not isinstance(ledger, Ledger):
+            raise IllegalActionError(f"ledger must be a Ledger (e.g. the game's running one) or None, got {ledger!r}")
         if ledger is not None and ledger.seats != SEATS:
             raise IllegalActionError(f"a Changbai ledger has 4 seats, got {ledger.seats}")
         self._open(rules, dealer, piao, ledger if ledger is not None else Ledger(SEATS))
@@ -213,15 +217,18 @@ class ChangbaiSettlement:
         self.winners = (winner,)
         return entries
 
-    def discard_win(self, discarder: int, wins: Mapping[int, ChangbaiScore], hands: Hands) -> Tuple[int, ...]:
+    def discard_win(self, discarder: int, wins: Union[Mapping[int, ChangbaiScore], Iterable[Tuple[int, ChangbaiScore]]],
+                    hands: Hands) -> Tuple[int, ...]:
         """One or more players win on `discarder`'s discard — or on the tile of the promoted kong
         `discarder` was making (抢杠胡: every score has `robbed_kong=True`; the kong is never recorded).
 
-        `wins` maps each winner to its score; `hands[seat]` gives each payer's hand (13 − 3·melds
-        tiles: the discarder's after the discard, the robbed player's without the robbed tile).
+        `wins` maps each winner to its score ({winner: score}, or (winner, score) pairs); `hands[seat]`
+        gives each payer's hand (13 − 3·melds tiles: the discarder's after the discard, the robbed
+        player's without the robbed tile).
         """
         self._require_open()
         _require_seat("discarder", discarder)
+        wins = wins_by_seat(wins)
         winners = self._discard_winners(discarder, wins)
         robbed = {wins[w].context.robbed_kong for w in winners}
         if len(robbed) > 1:

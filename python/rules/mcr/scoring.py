@@ -232,6 +232,17 @@ def _small_int(value: Any, name: str, top: int, allowed: str) -> int:
     raise InvalidHandError(f"{name} must be an integer {allowed}, got {value!r}")
 
 
+_FLAG_NAMES = ("self_drawn", "last_copy", "wall_last", "kong", "declared_ready")
+
+
+def _refuse_flags(*flags: Any) -> None:
+    """InvalidTypeError naming the first of `score`'s flags (in `_FLAG_NAMES` order) that is not True or
+    False — as Sichuan's and Changbai's `score` refuse them: a truthy "no" must not count a fan."""
+    for name, value in zip(_FLAG_NAMES, flags):
+        if value.__class__ is not bool:
+            raise InvalidTypeError(f"{name} must be True or False, got {value!r}")
+
+
 def _rescore(hand: Hand, win_tile: int, flags: int, seat: int, prevalent: int, flowers: int, rules: Rules) -> MCRScore:
     """Unpickling: score the same hand again (it won when it was pickled, so it wins now)."""
     rebuilt = _native.score(MCRScore, hand, Tile(win_tile), flags, seat, prevalent, flowers, rules, rules._options)
@@ -264,7 +275,8 @@ def score(
     winds 0..3 = E S W N; `flowers` 0..8 (needs Rules(flowers=True)); `declared_ready` (报听,
     needs Rules(declared_ready_fan=True)). `rules`: a Rules or a preset name ("official").
 
-    Raises ParseError / InvalidHandError for malformed or impossible input.
+    Raises ParseError / InvalidHandError for malformed or impossible input, InvalidTypeError for a
+    flag that is not True or False.
     """
     # (The definition of `score`; at run time its compiled twin, bound below, takes the call.)
     return _score(hand, win_tile, self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind, flowers,
@@ -277,8 +289,18 @@ def _score(hand: HandLike, win_tile: Union[Tile, int, str, None], self_drawn: bo
     """`score` with every argument given, positionally (a Python function's keyword-only
     defaults cost a dict lookup each per call). The compiled `score` scores notation text with at
     most `rules=` itself and calls this for every other input."""
-    # The common call (a Hand, a Rules or nothing, plain ints) skips the general conversions: this
-    # is the scoring hot path of every MCR win.
+    # The common call (a Hand, a Rules or nothing, plain bools and ints) skips the general
+    # conversions: this is the scoring hot path of every MCR win. The flags, winds and flowers are
+    # checked first, so that the shortcuts below can read them by truth value.
+    if not (self_drawn.__class__ is bool and last_copy.__class__ is bool and wall_last.__class__ is bool
+            and kong.__class__ is bool and declared_ready.__class__ is bool):
+        _refuse_flags(self_drawn, last_copy, wall_last, kong, declared_ready)
+    if not (type(seat_wind) is int and 0 <= seat_wind <= 3):
+        seat_wind = _small_int(seat_wind, "seat_wind", 3, "0..3 (E S W N)")
+    if not (type(prevalent_wind) is int and 0 <= prevalent_wind <= 3):
+        prevalent_wind = _small_int(prevalent_wind, "prevalent_wind", 3, "0..3 (E S W N)")
+    if not (type(flowers) is int and 0 <= flowers <= 8):
+        flowers = _small_int(flowers, "flowers", 8, "0..8")
     r = DEFAULT_RULES if rules is None else rules if type(rules) is Rules else resolve(rules)
     if melds is None and type(hand) is Hand:
         h = hand
@@ -298,18 +320,12 @@ def _score(hand: HandLike, win_tile: Union[Tile, int, str, None], self_drawn: bo
                 "the hand's |PS####|F suffix already gives the context; do not pass flags, winds or flowers too")
         self_drawn, last_copy, wall_last, kong = ctx.self_drawn, ctx.last_copy, ctx.wall_last, ctx.kong
         seat_wind, prevalent_wind, flowers = ctx.seat_wind, ctx.prevalent_wind, ctx.flowers
-    if not (type(seat_wind) is int and 0 <= seat_wind <= 3):
-        seat_wind = _small_int(seat_wind, "seat_wind", 3, "0..3 (E S W N)")
-    if not (type(prevalent_wind) is int and 0 <= prevalent_wind <= 3):
-        prevalent_wind = _small_int(prevalent_wind, "prevalent_wind", 3, "0..3 (E S W N)")
-    if not (type(flowers) is int and 0 <= flowers <= 8):
-        flowers = _small_int(flowers, "flowers", 8, "0..8")
     if win_tile is None:
         win = h.win_tile
         if win is None:
             raise InvalidHandError("no winning tile: pass win_tile=, or write the hand with its winning tile last")
     else:
-        win = _tile(win_tile)
+        win = _tile(win_tile, "win_tile")
         if h.n_tiles == 13 - 3 * h.n_melds:
             h = h.with_tile(win)
     return _score_checked(h, win, self_drawn, last_copy, wall_last, kong, seat_wind, prevalent_wind, flowers, r,

@@ -10,11 +10,11 @@ whole hand with the verbs every ruleset's settlement shares (`discard_win`, `sel
 
 from __future__ import annotations
 
-from typing import Mapping, Optional, Tuple, Union
+from typing import Iterable, Mapping, Optional, Tuple, Union
 
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError
 
-from ..ledger import Ledger, check_seat
+from ..ledger import Ledger, check_seat, wins_by_seat
 from .rules import Rules, resolve
 from .scoring import MCRScore
 
@@ -104,9 +104,12 @@ class MCRSettlement:
         self.finished = True
         return entries
 
-    def discard_win(self, discarder: int, wins: Mapping[int, MCRScore]) -> Tuple[int, ...]:
-        """A win on `discarder`'s discard (or robbed kong) by one or more seats ({winner: score})."""
+    def discard_win(self, discarder: int, wins: Union[Mapping[int, MCRScore], Iterable[Tuple[int, MCRScore]]]
+                    ) -> Tuple[int, ...]:
+        """A win on `discarder`'s discard (or robbed kong) by one or more seats: `wins` is {winner: score}
+        or (winner, score) pairs."""
         self._check_open()
+        wins = wins_by_seat(wins)
         if not wins:
             raise IllegalActionError("a discard win needs at least one winner")
         parts = [settle(score, winner, discarder, self.rules) for winner, score in wins.items()]

@@ -13,7 +13,7 @@ from typing import ClassVar, Optional, Tuple
 
 from mahjong_core.errors import RulesError
 
-from ..rule_keys import RuleKeys, boolean, check_values, integer_at_least, one_of, optional_integer_at_least
+from ..rule_keys import WALL_TILES, RuleKeys, boolean, check_values, integer_at_least, one_of, optional_integer_at_least
 
 __all__ = ["Rules", "RulesError", "ZIMO_BONUS_CHOICES", "DIRECT_KONG_CHOICES", "PASS_LOCK_CHOICES",
            "DEALER_RULE_CHOICES", "DIHU_BROKEN_BY_CHOICES"]
@@ -131,7 +131,7 @@ _CHECKS = {
     "gen_counts_kongs": boolean,
     "max_fan": optional_integer_at_least(1),
     "refund_to_winners": boolean,
-    "forced_win_last": integer_at_least(0),
+    "forced_win_last": integer_at_least(0, WALL_TILES),
     "pass_lock": one_of(*PASS_LOCK_CHOICES),
     "dealer_rule": one_of(*DEALER_RULE_CHOICES),
     "dihu_broken_by": one_of(*DIHU_BROKEN_BY_CHOICES),
@@ -139,7 +139,7 @@ _CHECKS = {
     "dead_waits_ready": boolean,
     "blood_battle": boolean,
     "escape_penalty": integer_at_least(0),
-    "escape_ready_check_last": integer_at_least(0),
+    "escape_ready_check_last": integer_at_least(0, WALL_TILES),
     "escape_ends_hand": boolean,
 }
 

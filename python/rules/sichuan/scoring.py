@@ -19,7 +19,7 @@ from mahjong_core.errors import InvalidArgumentError, InvalidHandError, InvalidT
 from mahjong_core.hand import Hand
 from mahjong_core.model import Block, BlockKind, Decomposition, MeldKind
 from mahjong_core.rules.records import frozen_record
-from mahjong_core.tiles import Forms, Tile, tile_from_str
+from mahjong_core.tiles import Forms, Tile, as_tile
 
 from .hand import _SUIT_SETS, as_hand, check_void_suit, suits_held
 from .rules import Rules
@@ -491,11 +491,7 @@ def _complete_hand(hand: Hand, win_tile: Union[Tile, int, str, None]) -> Hand:
             f"included; this one holds {hand.n_tiles} (for a waiting hand use best_ready_value)")
     if win_tile is None:
         return hand
-    try:
-        tile = tile_from_str(win_tile) if isinstance(win_tile, str) else Tile(win_tile)
-    except ValueError:
-        raise InvalidHandError(f"win_tile must be a Tile, 0..33 or text such as '5p'; got {win_tile!r}") from None
-    return hand.replace(win_tile=tile)
+    return hand.replace(win_tile=as_tile(win_tile, "win_tile"))  # (True is no tile: refused, as by mcr.score)
 
 
 def _check_context(hand: Hand, context: WinContext) -> None:

@@ -63,7 +63,7 @@ from mahjong_core.errors import IllegalActionError, InvalidArgumentError, Invali
 from mahjong_core.rules.records import frozen_record
 from mahjong_core.tiles import Forms, Tile, tile_from_str
 
-from ..ledger import Ledger, Transfer
+from ..ledger import Ledger, Transfer, wins_by_seat
 from .hand import as_hand, check_void_suit, suits_held
 from .rules import Rules
 from .scoring import SichuanScore, best_ready_value
@@ -333,7 +333,7 @@ class SichuanSettlement:
         indices written.
         """
         self._check_open()
-        wins = _wins_by_seat(wins)
+        wins = wins_by_seat(wins)
         self._check_in_hand(discarder, "the discarder")
         if not wins:
             raise IllegalActionError("a discard win needs at least one winner")
@@ -393,6 +393,7 @@ class SichuanSettlement:
         """
         self._check_open()
         players = self.in_hand
+        _require_mapping(hands, "hands", "{seat: hand}")
         if set(hands) != set(players):
             raise IllegalActionError(
                 f"drawn_hand needs the hands of exactly the seats still in the hand {list(players)}, "
@@ -450,6 +451,8 @@ class SichuanSettlement:
             raise IllegalActionError(f"seat {seat} has already left the hand")
         if wall_left is not None and (isinstance(wall_left, bool) or not isinstance(wall_left, int) or wall_left < 0):
             raise IllegalActionError(f"wall_left must be a number of tiles >= 0 or None, got {wall_left!r}")
+        if hands is not None:
+            _require_mapping(hands, "hands", "{seat: hand}")
         was_winner = seat in self._won
         payees = self._others_in_turn(seat)
         penalty = {s: self.rules.escape_penalty * self.rules.base for s in payees if self.rules.escape_penalty}
@@ -500,6 +503,8 @@ class SichuanSettlement:
         """{seat: kinds every copy of which the player holds or sees}, under dead_waits_ready=False."""
         if self.rules.dead_waits_ready:
             return {}
+        if seen is not None:
+            _require_mapping(seen, "seen", "{seat: 34 counts}")
         if seen is None or not set(players) <= set(seen):
             raise IllegalActionError(
                 "dead_waits_ready=False: pass seen={seat: 34 counts of the copies each player sees} for the seats "
@@ -507,7 +512,7 @@ class SichuanSettlement:
         out: Dict[int, Tuple[int, ...]] = {}
         for seat in players:
             counts = seen[seat]
-            if len(counts) != 34 or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in counts):
+            if not hasattr(counts, "__len__") or len(counts) != 34 or not all(_is_count(n) for n in counts):
                 raise IllegalActionError(f"seen[{seat}] must be 34 non-negative counts")
             held = as_hand(hands[seat]).all_counts
             out[seat] = tuple(t for t in range(34) if held[t] + counts[t] >= 4)
@@ -632,6 +637,8 @@ class SichuanSettlement:
                 "nobody robbed it")
 
     def _void_suits(self, void_suits: Optional[Mapping[int, Optional[str]]]) -> Dict[int, Optional[str]]:
+        if void_suits is not None:
+            _require_mapping(void_suits, "void_suits", "{seat: 'm' | 'p' | 's'}")
         voids = dict(void_suits or {})
         for seat, suit in voids.items():
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.seats:
@@ -666,16 +673,14 @@ def settle(events: Iterable[Event], rules: Optional[Rules] = None, *, seats: int
     return settlement.ledger
 
 
-def _wins_by_seat(wins: Any) -> Dict[int, SichuanScore]:
-    if wins.__class__ is dict or isinstance(wins, Mapping):
-        return dict(wins)
-    pairs = [tuple(pair) for pair in wins]
-    if any(len(pair) != 2 for pair in pairs):
-        raise IllegalActionError("wins must be {seat: score} or (seat, score) pairs")
-    seats = [pair[0] for pair in pairs]
-    if len(set(seats)) != len(seats):
-        raise IllegalActionError(f"a seat can win only once on a discard, got winners {seats}")
-    return dict(pairs)
+def _is_count(n: Any) -> bool:
+    return not isinstance(n, bool) and isinstance(n, int) and n >= 0
+
+
+def _require_mapping(value: Any, name: str, shape: str) -> None:
+    """IllegalActionError unless `value` is a mapping (the `hands`, `void_suits` and `seen` of an event)."""
+    if value.__class__ is not dict and not isinstance(value, Mapping):
+        raise IllegalActionError(f"{name} must be a mapping {shape}, got {value!r}")
 
 
 def _waiting_hand(seat: int, hand: Any) -> Any:
