@@ -66,6 +66,10 @@ def _rows(counts: Any) -> Tuple[Any, int]:
         if not counts:
             return _no_rows(), 0
         return memoryview(counts).cast("B", (len(counts) // 34, 34)), len(counts) // 34
+    if isinstance(counts, str):
+        raise InvalidTypeError(f"counts is a batch of hands ((N, 34) tile counts), not notation text ({counts!r}): "
+                               f"for one hand call mahjong_core.shanten / is_winning / waits; for many, stack their "
+                               f"counts, e.g. [parse(text).counts for text in hands] (mahjong_core.parse)")
     try:
         view = memoryview(counts)
     except TypeError:
@@ -77,6 +81,9 @@ def _rows(counts: Any) -> Tuple[Any, int]:
             raise InvalidTypeError(f"counts must be an (N, 34) uint8 array, N*34 bytes or N rows of 34 counts, "
                                    f"got {type(counts).__name__}") from None
         for i, r in enumerate(counts):
+            if isinstance(r, str):
+                raise InvalidTypeError(f"row {i} is notation text ({r!r}), not 34 tile counts: give parse(text).counts "
+                                       f"(mahjong_core.parse) for each hand")
             try:
                 row = bytes(r)
             except (TypeError, ValueError) as exc:
@@ -107,6 +114,9 @@ def _melds(melds: Any, n: int) -> Tuple[int, Any]:
         if not 0 <= single <= 4:
             raise InvalidHandError(f"melds must be 0..4, got {single}")
         return single, _NO_MELDS
+    if isinstance(melds, str) or not hasattr(melds, "__iter__"):
+        raise InvalidTypeError(f"melds must be an int 0..4 (every row) or one count per row (a sequence or a 1-D "
+                               f"integer array), got {type(melds).__name__} {melds!r}")
     if isinstance(melds, (bytes, bytearray, memoryview)):
         per_row: Any = bytes(melds)
     elif (np := _numpy()) is not None and isinstance(melds, np.ndarray):
@@ -133,8 +143,12 @@ def _melds(melds: Any, n: int) -> Tuple[int, Any]:
 
 
 def _forms(forms: Any) -> int:
-    """The forms mask as an int, range-checked before it reaches the C++ (which takes an unsigned)."""
-    value = operator.index(forms)
+    """The forms mask as an int, range-checked before it reaches the C++ (which takes an unsigned);
+    as `mahjong_core.shanten` checks it (an int or NumPy integer, not a bool)."""
+    try:
+        value = -1 if isinstance(forms, bool) else operator.index(forms)
+    except TypeError:
+        value = -1
     if not 0 < value <= int(Forms.MCR):
         raise InvalidArgumentError(
             f"forms must be a non-empty combination of Forms flags (1..31, e.g. Forms.MCR), got {forms!r}"
@@ -165,6 +179,8 @@ _fast = _core._batch_fast
 
 def shanten(counts: Any, melds: Any = 0, forms: Forms = Forms.MCR, *, exclude_exhausted: bool = False) -> Any:
     """Shanten of every row -> int8 array of length N (see `mahjong_core.shanten`)."""
+    if exclude_exhausted is not True and exclude_exhausted is not False:  # (as mahjong_core.shanten: no truthiness)
+        raise InvalidTypeError(f"exclude_exhausted is True or False, got {exclude_exhausted!r}")
     out = _fast(0, counts, melds, forms, exclude_exhausted, _np)
     if out is not None:
         return out

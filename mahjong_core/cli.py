@@ -42,6 +42,8 @@ COMMANDS: Dict[str, Tuple[str, str]] = {
 }
 #: `score <ruleset>` -> the ruleset's cli module
 SCORE_COMMANDS: Dict[str, str] = {name: f"mahjong_core.rules.{name}.cli" for name in RULESETS}
+#: discards `analyse` lists in text without --top (--json lists them all)
+TOP_DISCARDS_SHOWN = 8
 _FORMS = {"mcr": Forms.MCR, "sichuan": Forms.SICHUAN, "changbai": Forms.CHANGBAI, "standard": Forms.STANDARD}
 
 
@@ -80,6 +82,8 @@ def _analyse(args: argparse.Namespace) -> int:
     else:
         result["winning"] = _core.is_winning(hand, forms)
         options = _core.discard_options(hand, forms)
+        if args.top is not None:
+            options = options[: args.top]
         result["discards"] = [
             {"tile": str(o.tile), "shanten": o.shanten, "effective": {str(t): n for t, n in o.effective.items()},
              "total": o.total}
@@ -103,7 +107,7 @@ def _analyse(args: argparse.Namespace) -> int:
         if result["winning"]:
             print("winning   yes")
         print("discards (best first):")
-        for o in options[: args.top]:
+        for o in options[: args.top or TOP_DISCARDS_SHOWN]:
             tiles = " ".join(f"{t}x{n}" for t, n in o.effective.items())
             glyph = f"{o.tile.glyph} " if glyphs else ""
             print(f"  {glyph}{str(o.tile):>2}  shanten {o.shanten}  {o.total:>3} tiles  {tiles}")
@@ -123,9 +127,10 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     analyse = sub.add_parser("analyse", aliases=["analyze"], help="shanten, waits, effective tiles, best discards")
-    analyse.add_argument("hand", help='notation, e.g. "123m456p789s1122z" or "[555p,1]123m67s88sEE"')
+    analyse.add_argument("hand", help='notation, e.g. "123m456p789s1122z" or "[555p,1]123m67s88sEEE"')
     analyse.add_argument("--forms", choices=sorted(_FORMS), default="mcr", help="winning forms (default: mcr = all five)")
-    analyse.add_argument("--top", type=_positive_int, default=8, help="discards to list (default 8)")
+    analyse.add_argument("--top", type=_positive_int, default=None,
+                         help=f"discards to list, best first (default: {TOP_DISCARDS_SHOWN}; with --json all of them)")
     analyse.add_argument("--plain", action="store_true", help="no Unicode tile glyphs")
     analyse.add_argument("--json", action="store_true", help="machine-readable output")
     analyse.set_defaults(run=_analyse)
@@ -181,6 +186,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except MissingExtraError as exc:  # (an optional library: the message names its pip line)
         print(f"error: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C: one line, not a traceback (`simulate --out` says what it saved)
+        print("\ninterrupted", file=sys.stderr)
+        return 130
     except BrokenPipeError:
         # `mahjong-core ... --json | head`: the reader went away; leave quietly (no traceback, and no
         # second error when Python flushes stdout at exit).

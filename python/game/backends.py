@@ -12,7 +12,10 @@ same hands.
 - ``serial``: this process (``workers=1``).
 - ``processes``: a `ProcessPoolExecutor` started once per (workers, start method) and kept for later
   runs (`shutdown_pools()` stops them; they also stop at exit). A pool broken by a dying worker
-  is replaced and the unfinished tasks are submitted again (at most `retries` times).
+  is replaced and the unfinished tasks are submitted again (at most `retries` times) — unless no
+  worker ever started (a script without an `if __name__ == "__main__":` guard, which every
+  worker not forked imports again): that stops the run at once, saying so. A run uses at most one
+  worker per task (a run of one task plays in this process) and refuses more than `max_workers()`.
 - ``ray``: Ray tasks (`max_retries=retries` for lost workers and nodes), each sized to about
   `RAY_TASK_SECONDS` of play so that Ray's per-task cost (~1-5 ms) stays far below 5%.
 """
@@ -24,6 +27,8 @@ import logging
 import multiprocessing
 import os
 import pickle
+import signal
+import sys
 import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
@@ -36,7 +41,8 @@ from mahjong_core.errors import InvalidArgumentError, MahjongError
 from .botspec import BotSpec
 from .tally import HandRecord, Tally
 
-__all__ = ["Job", "BACKENDS", "run_job", "shutdown_pools", "plan_tasks", "WorkerLostError", "TaskResult"]
+__all__ = ["Job", "BACKENDS", "run_job", "shutdown_pools", "plan_tasks", "WorkerLostError", "TaskResult",
+           "check_workers", "max_workers"]
 
 BACKENDS = ("processes", "ray")
 #: Ray tasks are cut to at least this many hands (~0.2-0.4 s of play with the reference bots, against
@@ -46,6 +52,8 @@ RAY_MIN_TASK_HANDS = 400
 RAY_MAX_TASK_HANDS = 20000
 
 TaskResult = Tuple[int, int, Tally, Optional[List[HandRecord]]]
+#: worker processes allowed per CPU (`max_workers`): more only queue for the same cores
+WORKERS_PER_CPU = 4
 
 
 class WorkerLostError(MahjongError, RuntimeError):
@@ -67,6 +75,20 @@ class Job:
         return 4 if self.duplicate else 1
 
 
+def max_workers() -> int:
+    """The most worker processes a run may ask for: `WORKERS_PER_CPU` per CPU of this machine (at least 8)."""
+    return max(8, WORKERS_PER_CPU * (os.cpu_count() or 1))
+
+
+def check_workers(workers: int, backend: str = "processes") -> None:
+    """Refuse a number of worker processes this machine cannot use (the Ray backend ignores it)."""
+    limit = max_workers()
+    if backend == "processes" and workers > limit:
+        raise InvalidArgumentError(f"workers={workers} is more than this machine can use: at most {limit} "
+                                   f"({WORKERS_PER_CPU} per CPU, {os.cpu_count() or 1} CPUs here); "
+                                   f"about one per CPU is fastest")
+
+
 def plan_tasks(ranges: Sequence[Tuple[int, int]], units_per_task: int) -> List[Tuple[int, int]]:
     """Cut unit ranges into tasks of at most `units_per_task` units."""
     step = max(1, units_per_task)
@@ -86,6 +108,8 @@ def _units_per_task(total_units: int, hands_per_unit: int, parallel: int, per_wo
 # Worker process pools, started once and reused
 
 _POOLS: Dict[Tuple[int, str], ProcessPoolExecutor] = {}
+#: per pool, the event its workers set once started (the main module imported, the initializer run)
+_STARTED: Dict[Tuple[int, str], Any] = {}
 
 
 def default_start_method(specs: Sequence[BotSpec] = ()) -> str:
@@ -118,10 +142,14 @@ def _thread_count() -> int:
         return threading.active_count()
 
 
-def _init_worker() -> None:
+def _init_worker(started: Any) -> None:
     from mahjong_core import ensure_init
 
     ensure_init()
+    # Ctrl-C reaches every process of the terminal's group: the driver stops the run (and the pool);
+    # a worker taking it too would die mid-task with a traceback of its own, or leave the pool hanging
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    started.set()  # this worker got past its start-up (a script's re-import included)
 
 
 def process_pool(workers: int, start_method: Optional[str] = None) -> ProcessPoolExecutor:
@@ -135,12 +163,15 @@ def process_pool(workers: int, start_method: Optional[str] = None) -> ProcessPoo
         from mahjong_core import ensure_init
 
         ensure_init()  # before forking, so every child has the tables
-        pool = _POOLS[key] = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context(method),
-                                                 initializer=_init_worker)
+        context = multiprocessing.get_context(method)
+        started = _STARTED[key] = context.Event()
+        pool = _POOLS[key] = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
+                                                 initargs=(started,))
     return pool
 
 
 def _discard_pool(workers: int, method: str) -> None:
+    _STARTED.pop((workers, method), None)
     pool = _POOLS.pop((workers, method), None)
     if pool is not None:
         pool.shutdown(wait=False, cancel_futures=True)
@@ -149,6 +180,7 @@ def _discard_pool(workers: int, method: str) -> None:
 def shutdown_pools() -> None:
     """Stop the kept worker pools (a later run starts new ones)."""
     for key in list(_POOLS):
+        _STARTED.pop(key, None)
         pool = _POOLS.pop(key)
         pool.shutdown(wait=True, cancel_futures=True)
 
@@ -175,6 +207,10 @@ def _run_processes(task: Callable[..., TaskResult], job: Job, tasks: List[Tuple[
                     pending.discard(futures[fut])
                     on_result(result)
         except BrokenProcessPool:
+            started = _STARTED.get((workers, method))
+            if method != "fork" and started is not None and not started.is_set():
+                _discard_pool(workers, method)
+                raise WorkerLostError(_no_worker_started(method)) from None
             for fut, unit_range in futures.items():  # keep what finished before the pool broke
                 if unit_range in pending and fut.done() and not fut.cancelled() and fut.exception() is None:
                     pending.discard(unit_range)
@@ -191,6 +227,20 @@ def _run_processes(task: Callable[..., TaskResult], job: Job, tasks: List[Tuple[
                 fut.cancel()
             raise
     return replaced
+
+
+def _no_worker_started(method: str) -> str:
+    """Why every worker of a pool died while starting (before its initializer ran), and the fix."""
+    script = getattr(sys.modules.get("__main__"), "__file__", None)
+    head = f"worker processes (start method {method!r}) died while starting, before playing any hand"
+    if script is None:
+        return (f"{head}: importing what the run needs failed in them (the error is printed above) or the system "
+                f"ran out of memory; retrying would not help")
+    return (f"{head}: each one imports this script ({script}) again, and its top-level code, run again there, "
+            f"starts processes itself (the error printed above). Put the script's top-level code under "
+            f"`if __name__ == \"__main__\":`, as multiprocessing requires. (Workers start by {method!r}, not "
+            f"'fork', when this process runs other threads — NumPy's, once it is imported — or when asked: "
+            f"backends.default_start_method.)")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -248,6 +298,7 @@ def run_job(task: Callable[..., TaskResult], job: Job, ranges: Sequence[Tuple[in
     hpu = job.hands_per_unit
     if backend not in BACKENDS:
         raise InvalidArgumentError(f"backend must be one of {', '.join(BACKENDS)}; got {backend!r}")
+    check_workers(workers, backend)
     if backend == "ray" or workers > 1:
         pickle.dumps(job)  # an unpicklable bot instance fails here, with its message, before any work
     if backend == "ray":
@@ -257,14 +308,18 @@ def run_job(task: Callable[..., TaskResult], job: Job, ranges: Sequence[Tuple[in
         tasks = plan_tasks(ranges, per_task)
         _run_ray(task, job, tasks, keep_records, on_result, retries)
         return {"backend": "ray", "workers": parallel, "tasks": len(tasks), "task_hands": per_task * hpu}
-    if workers == 1:
+    if workers > 1:
+        per_task = _units_per_task(total, hpu, workers, 8, 40, 1000, task_hands)
+        if task_hands is None:  # a small run spreads over the workers rather than filling a few tasks
+            per_task = min(per_task, max(1, -(-total // workers)))
+        tasks = plan_tasks(ranges, per_task)
+        workers = min(workers, len(tasks))  # a worker without a task would only cost its start
+    if workers <= 1:
         per_task = _units_per_task(total, hpu, 1, 100, 4, 200, task_hands)
         tasks = plan_tasks(ranges, per_task)
         for a, b in tasks:
             on_result(task(job, a, b, keep_records, True))
         return {"backend": "serial", "workers": 1, "tasks": len(tasks), "task_hands": per_task * hpu}
-    per_task = _units_per_task(total, hpu, workers, 8, 40, 1000, task_hands)
-    tasks = plan_tasks(ranges, per_task)
     replaced = _run_processes(task, job, tasks, workers, start_method, keep_records, on_result, retries)
     return {"backend": "processes", "workers": workers, "tasks": len(tasks), "task_hands": per_task * hpu,
             "pools_replaced": replaced}

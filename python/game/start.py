@@ -77,7 +77,10 @@ def _field(log: Mapping[str, Any], name: str, kinds: Any, what: str) -> Any:
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
     return text if len(text) <= 80 else text[:77] + "..."
 
 
@@ -135,7 +138,7 @@ def replay(log: Mapping[str, Any], *, verify: bool = True, **engine_options: Any
     rules_obj = _field(log, "rules", Mapping, "an object of rule keys")
     try:
         rules = cls.rules_class().resolve(dict(rules_obj))
-    except (MahjongError, TypeError, ValueError) as exc:
+    except (MahjongError, TypeError, ValueError, RecursionError) as exc:
         raise ReplayError(f"log field 'rules': {exc}") from None
     seed = _field(log, "seed", (int, type(None)), "an integer seed or null")
     hand_no = _field(log, "hand_no", int, "an integer")
@@ -168,7 +171,7 @@ def replay(log: Mapping[str, Any], *, verify: bool = True, **engine_options: Any
     try:
         game = new_game(ruleset, wall=wall, rules=rules, seed=seed, dealer=dealer, hand_no=hand_no,
                         **dict(options), **engine_options)
-    except (MahjongError, TypeError, ValueError) as exc:
+    except (MahjongError, TypeError, ValueError, RecursionError) as exc:
         name = "wall" if "wall" in str(exc) or "tile" in str(exc) else (
             "dealer" if "dealer" in str(exc) else "hand_no" if "hand_no" in str(exc) else "options")
         raise ReplayError(f"log field {name!r}: {exc}") from None
@@ -210,7 +213,10 @@ def replay(log: Mapping[str, Any], *, verify: bool = True, **engine_options: Any
     if verify:
         replayed = game.log
         for name in _RECORD:
-            problem = _first_difference(name, log[name], replayed[name])
+            try:
+                problem = _first_difference(name, log[name], replayed[name])
+            except RecursionError:  # (JSON allows any depth; a log's values are a few levels deep)
+                problem = f"log field {name!r} is nested too deeply to be a game log's"
             if problem is not None:
                 raise ReplayError(problem)
     return game

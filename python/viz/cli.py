@@ -34,6 +34,9 @@ def _read(path: str) -> Any:
         return json.loads(text)
     except ValueError as exc:
         raise InvalidArgumentError(f"{path} is not JSON ({exc}); expected a game log or a Botzone record") from None
+    except RecursionError:
+        raise InvalidArgumentError(f"{path} nests its JSON too deeply to be a game log or a Botzone record "
+                                   f"(a log is a few levels deep)") from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -22,7 +22,7 @@ from mahjong_core.errors import InvalidArgumentError
 from .botzone import from_botzone, is_botzone_record
 from .glyphs import EN_WORDS, GLYPH_CHECK_JS, ZH_CSS, cjk_characters, zh_or_en, zh_span
 from .svg import TABLE_BACKGROUND, TABLE_SIZE, WIND_NAMES, _Canvas, _hand_row, count_suffix, table_parts
-from .table import TableTracker, tile_index
+from .table import TableTracker, shown, tile_index
 from .tiles import NAMES, defs
 
 __all__ = ["replay_html", "timeline", "Timeline", "load_log"]
@@ -42,7 +42,35 @@ def load_log(log: Mapping[str, Any]) -> Dict[str, Any]:
         raise InvalidArgumentError(
             f"not a game log: expected a {LOG_FORMAT} log (Game.log, simulate --save-logs) or a Botzone record "
             "({\"log\": [...], \"initdata\": {...}})")
+    _check_ledger(log.get("ledger") or [])
+    for name, kinds, what in _HEADER_FIELDS:
+        value = log.get(name)
+        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
+            raise InvalidArgumentError(f"log field {name!r} must be {what}, got {type(value).__name__} {shown(value)}")
+    totals = log.get("totals")
+    if totals is not None and not (isinstance(totals, list) and len(totals) == 4 and all(map(_is_int, totals))):
+        raise InvalidArgumentError(f"log field 'totals' must be a list of four integers, got {shown(totals)}")
     return dict(log)
+
+
+#: the fields of a log the page shows as they are: (name, type, what it must be); each may be null
+_HEADER_FIELDS = (("seed", int, "an integer seed"), ("hand_no", int, "an integer"), ("preset", str, "a preset name"))
+
+
+def _check_ledger(ledger: Any) -> None:
+    """A log's `ledger`: a list of transfers {payer, payee (seats 0..3), amount (an integer), reason}."""
+    if not isinstance(ledger, list):
+        raise InvalidArgumentError(f"log field 'ledger' must be a list of transfers, got {type(ledger).__name__} "
+                                   f"{shown(ledger)}")
+    for i, transfer in enumerate(ledger):
+        if not (isinstance(transfer, Mapping) and all(_is_int(transfer.get(k)) for k in ("payer", "payee", "amount"))
+                and 0 <= transfer["payer"] < 4 and 0 <= transfer["payee"] < 4):
+            raise InvalidArgumentError(f"log field 'ledger[{i}]' must be a transfer {{\"payer\": seat, \"payee\": seat, "
+                                       f"\"amount\": integer, \"reason\": text}} (seats 0..3), got {shown(transfer)}")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _ledger_marks(log: Mapping[str, Any]) -> List[int]:
@@ -151,33 +179,38 @@ class Timeline:
         self.wins: List[Dict[str, Any]] = []
         for i, event in enumerate(self.log["events"]):
             try:
-                tracker.apply(event)
-                state = tracker.state(seat)
-            except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+                self._add_frame(i, event, tracker, marks, ledger, index)
+            except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError) as exc:
                 kind = event.get("type") if isinstance(event, Mapping) else event
                 raise InvalidArgumentError(
-                    f"the log's event {i} ({kind!r}) does not fit the table so far ({exc!r}); is the log complete "
-                    "and unedited?") from None
-            if ledger:  # the seats' results as the ledger stands after this event
-                for s, total in enumerate(_totals(ledger[:marks[i]])):
-                    state.seats[s].total = total
-            parts, used = table_parts(state)
-            self.names |= used
-            ids = []
-            for _, text in parts:
-                if text not in index:
-                    index[text] = len(self.parts)
-                    self.parts.append(text)
-                ids.append(index[text])
-            if event["type"] == "win":
-                self.wins.append(self._win(tracker.wins[-1], i, state.dealer))
-            self.frames.append({"p": ids, "c": self._caption(event, state.dealer), "l": marks[i],
-                                "w": len(self.wins), "t": event["type"],
-                                "counts": [[len(s.hand) + (s.drawn is not None), sum(len(m.tiles) for m in s.melds),
-                                            sum(1 for r in s.river if r.taken_by is None), len(s.river)]
-                                           for s in state.seats]})
+                    f"the log's event {i} ({shown(kind)}) does not fit the table so far ({shown(exc)}); is the log "
+                    "complete and unedited?") from None
         self.ledger = [dict(t) for t in (self.log.get("ledger") or [])]
         self.totals = self.log.get("totals")
+
+    def _add_frame(self, i: int, event: Any, tracker: TableTracker, marks: List[int], ledger: List[Any],
+                   index: Dict[str, int]) -> None:
+        """Apply event `i` and keep the table after it as a frame (its parts stored once in `index`)."""
+        tracker.apply(event)
+        state = tracker.state(self.seat)
+        if ledger:  # the seats' results as the ledger stands after this event
+            for s, total in enumerate(_totals(ledger[:marks[i]])):
+                state.seats[s].total = total
+        parts, used = table_parts(state)
+        self.names |= used
+        ids = []
+        for _, text in parts:
+            if text not in index:
+                index[text] = len(self.parts)
+                self.parts.append(text)
+            ids.append(index[text])
+        if event["type"] == "win":
+            self.wins.append(self._win(tracker.wins[-1], i, state.dealer))
+        self.frames.append({"p": ids, "c": self._caption(event, state.dealer), "l": marks[i],
+                            "w": len(self.wins), "t": event["type"],
+                            "counts": [[len(s.hand) + (s.drawn is not None), sum(len(m.tiles) for m in s.melds),
+                                        sum(1 for r in s.river if r.taken_by is None), len(s.river)]
+                                       for s in state.seats]})
 
     # -- text ----------------------------------------------------------------------------------
 

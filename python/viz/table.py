@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
-from mahjong_core.errors import InvalidTypeError
+from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
 
 __all__ = ["MeldShown", "RiverTile", "SeatState", "TableState", "TableTracker", "from_view", "tile_index"]
 
@@ -25,10 +25,26 @@ _SUITS = "mps"
 
 
 def tile_index(name: Any) -> int:
-    """A log tile name ("5m", "E", "a") or index -> index 0..41."""
+    """A log tile name ("5m", "E", "a") or index -> index 0..41; InvalidArgumentError for anything else."""
     if isinstance(name, int) and not isinstance(name, bool):
-        return name
-    return _INDEX[name]
+        if 0 <= name < len(_NAMES):
+            return name
+    else:
+        try:
+            return _INDEX[name]
+        except (KeyError, TypeError):  # (TypeError: an unhashable value)
+            pass
+    raise InvalidArgumentError(f"not a tile: {shown(name)} (a log names tiles '1m'..'9m', '1p'..'9p', '1s'..'9s', "
+                               f"'E' 'S' 'W' 'N' 'C' 'F' 'P' and flowers 'a'..'h', or gives their indices 0..41)")
+
+
+def shown(value: Any) -> str:
+    """`value` for a message: its repr, cut to 80 characters (a value nested too deeply to print: its type)."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 @dataclass
@@ -98,9 +114,15 @@ class TableTracker:
         if not isinstance(log, Mapping):
             raise InvalidTypeError(f"TableTracker takes a game log (Game.log, a dict), got {type(log).__name__}")
         self.ruleset = str(log.get("ruleset", "mcr"))
-        self.wall_tiles = [tile_index(t) for t in log.get("wall") or ()]
-        self.dealer = int(log.get("dealer") or 0)
-        self.prevalent_wind = (log.get("options") or {}).get("prevalent_wind")
+        self.wall_tiles = _wall_tiles(log.get("wall") or ())
+        self.dealer = log.get("dealer") or 0
+        if isinstance(self.dealer, bool) or not isinstance(self.dealer, int) or not 0 <= self.dealer < 4:
+            raise InvalidArgumentError(f"log field 'dealer' must be a seat 0..3, got {shown(self.dealer)}")
+        options = log.get("options") or {}
+        if not isinstance(options, Mapping):
+            raise InvalidArgumentError(f"log field 'options' must be an object of ruleset options, got "
+                                       f"{type(options).__name__} {shown(options)}")
+        self.prevalent_wind = options.get("prevalent_wind")
         if self.prevalent_wind is None and self.ruleset == "mcr":
             self.prevalent_wind = 0
         self.hand_no = log.get("hand_no")
@@ -318,6 +340,20 @@ class TableTracker:
                 piao=self.piao[s], total=self.totals[s]))
         return TableState(self.ruleset, seats, self.dealer, self.turn, self.wall, self.prevalent_wind, self.hand_no,
                           self.last_discard, caption, viewer, self.finished)
+
+
+def _wall_tiles(wall: Any) -> List[int]:
+    """A log's `wall` as tile indices; InvalidArgumentError naming the first entry that is no tile."""
+    if not isinstance(wall, (list, tuple)):
+        raise InvalidArgumentError(f"log field 'wall' must be a list of tile names, got {type(wall).__name__} "
+                                   f"{shown(wall)}")
+    tiles = []
+    for i, name in enumerate(wall):
+        try:
+            tiles.append(tile_index(name))
+        except InvalidArgumentError as exc:
+            raise InvalidArgumentError(f"log field 'wall[{i}]': {exc}") from None
+    return tiles
 
 
 def _tile_index(tile: Any) -> Any:
