@@ -182,10 +182,12 @@ def test_a_penalized_log_holds_what_replaying_it_needs():
     assert json.loads(json.dumps(game.log)) == log
 
 
-@pytest.mark.xfail(strict=True, raises=ReplayError,
-                   reason="replay (python/game/start.py) does not re-issue BotzoneGame.penalize yet")
 def test_replay_reproduces_a_penalized_log():
-    replay(_penalized_log())
+    log = _penalized_log()
+    assert replay(log).log == log
+    tampered = dict(log, events=log["events"][:-2] + [{"type": "penalty", "seat": 1, "code": "WA"}] + log["events"][-1:])
+    with pytest.raises(ReplayError):
+        replay(tampered)
 
 
 def test_a_penalty_after_a_drawn_hand_appends_and_never_rewrites_published_events():

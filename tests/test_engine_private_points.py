@@ -9,11 +9,13 @@ kong, an `auto` before every discard of a declared seat's drawn tile.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
-from mahjong_core.game import new_game
+from mahjong_core.errors import ReplayError
+from mahjong_core.game import new_game, replay
 from mahjong_core.game.bots import GreedyBot
 from mahjong_core.game.actions import ADDED_KONG, DISCARD, PUNG, ActionKind
 from mahjong_core.game.constants import PHASES
@@ -86,3 +88,30 @@ def test_every_added_kong_is_announced_and_every_declared_discard_is_auto(rulese
                 if e.get("declare"):
                     declared.add(e["seat"])
     assert added and asked_then_discarded, (added, asked_then_discarded)   # both cases were met
+
+
+def test_a_log_written_before_the_announcements_still_replays():
+    """Logs of earlier versions have no `adding_kong` for an added kong nobody could rob and no `auto`
+    for a declared seat asked first: they replay, while any other difference still fails."""
+    log = json.loads(json.dumps(_added_kong_hand("123p456p789p11s47m").log))
+    old = dict(log, events=[e for e in log["events"] if e["type"] != "adding_kong"])
+    assert len(old["events"]) == len(log["events"]) - 1
+    assert replay(old).log == log           # the replayed game writes the announcement
+    tampered = json.loads(json.dumps(old))
+    discard = next(e for e in tampered["events"] if e["type"] == "discard")
+    discard["tile"] = "9s" if discard["tile"] != "9s" else "1s"
+    with pytest.raises(ReplayError, match="events"):
+        replay(tampered)
+    greedy = GreedyBot()
+    for seed in range(40):    # a hand in which a declared seat's drawn tiles go out (`auto`)
+        greedy.new_hand(random.Random(seed))
+        game = new_game("changbai", seed=seed)
+        while not game.finished:
+            seat, options = sorted(game.pending().items())[0]
+            game.act(seat, greedy.choose(game, seat, options))
+        log = json.loads(json.dumps(game.log))
+        old = dict(log, events=[e for e in log["events"] if e["type"] != "auto"])
+        if len(old["events"]) < len(log["events"]):
+            break
+    assert len(old["events"]) < len(log["events"])
+    assert replay(old).log == log
