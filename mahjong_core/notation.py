@@ -296,7 +296,7 @@ def format_tiles(tiles) -> str:
         raise InvalidTypeError(f"format_tiles() takes an iterable of tiles, got {type(tiles).__name__}") from None
     for t in iterator:
         if type(t) is not Tile:
-            if t is True or t is False:  # (an int to Python, never a tile)
+            if t is True or t is False or not hasattr(t, "__index__"):  # (a bool or a float: never a tile)
                 raise InvalidArgumentError(f"format_tiles(): {t!r} is not a tile (a Tile or an index 0..33)")
             try:
                 t = Tile(t)  # validates anything else

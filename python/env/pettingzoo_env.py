@@ -18,7 +18,7 @@ agent), from one random number — the random policy without reading a mask.
 Keyword arguments: `rules` (preset name, Rules or dict of overrides), `reward_scale`, `render_mode`
 ("ansi": the table as text; "rgb_array": as a picture, needs `pip install cairosvg pillow`; see
 `render`), and the ruleset's game options (MCR `prevalent_wind`). Hand k after `reset(seed=S)` is
-`new_game(ruleset, seed=S, hand_no=k)`.
+`new_game(ruleset, seed=S, hand_no=k, dealer=k % 4)`.
 """
 
 from __future__ import annotations
@@ -270,6 +270,11 @@ class _ParallelMixin(_Common):
         if not isinstance(actions, Mapping):
             raise InvalidTypeError(f"step takes {{agent: action code}} for the agents that must answer, got "
                                    f"{type(actions).__name__}")
+        unknown = [k for k in actions if k not in AGENTS]
+        if unknown:  # (a typo would otherwise be ignored as the actions of agents not asked are)
+            raise IllegalActionError(f"step: {', '.join(repr(k)[:40] for k in unknown[:4])} "
+                                     f"{'is no agent' if len(unknown) == 1 else 'are no agents'}; the agents: "
+                                     f"{', '.join(AGENTS)}")
         game = self.table.game
         waiting = [s for s in sorted(game._pending) if s not in game._answers]
         missing = [AGENTS[s] for s in waiting if AGENTS[s] not in actions]

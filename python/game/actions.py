@@ -130,13 +130,15 @@ class Action:
         """The action of a JSON form (`to_json`); raises IllegalActionError naming what is wrong."""
         if not isinstance(obj, dict):
             raise IllegalActionError(f"an action in JSON is an object such as {{\"type\": \"pass\"}}, got {_as_json(obj)}")
-        kind = obj.get("type")
+        kinds = ', '.join(map(_as_json, sorted(_JSON_KINDS)))
+        if "type" not in obj:
+            raise IllegalActionError(f"an action in JSON needs its \"type\" (one of {kinds}), got {_as_json(obj)}")
+        kind = obj["type"]
         spec = _JSON_KINDS.get(kind) if isinstance(kind, str) else None
         if spec is None:
-            raise IllegalActionError(
-                f"unknown action type {_as_json(kind)} (one of {', '.join(map(_as_json, sorted(_JSON_KINDS)))})")
+            raise IllegalActionError(f"unknown action type {_as_json(kind)} (one of {kinds})")
         field, table = spec
-        extra = sorted(set(obj) - {"type"} - ({field} if field else set()))
+        extra = sorted(set(obj) - {"type"} - ({field} if field else set()), key=repr)  # (keys of any type)
         if extra:
             raise IllegalActionError(f"a {kind} action has no field(s) {', '.join(map(_as_json, extra))}")
         if field is None:

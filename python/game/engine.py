@@ -291,10 +291,13 @@ def _seat_arg(seat: Any) -> int:
     """A seat argument as an int 0..3: NumPy integers are accepted (stored as int), bools and floats
     are not seats. Raises IllegalActionError."""
     if seat.__class__ is not bool and hasattr(seat, "__index__"):
-        index = seat.__index__()
+        try:
+            index = seat.__index__()
+        except TypeError:  # (a NumPy array has __index__, which refuses any but 0-d integer arrays)
+            index = -1
         if 0 <= index < 4:
             return index
-    raise IllegalActionError(f"seat must be 0..3 (an integer), got {seat!r}")
+    raise IllegalActionError(f"seat must be 0..3 (an integer), got {repr(seat)[:60]}")
 
 
 def _tile_or_none_arg(tile: Any) -> int:
@@ -638,6 +641,11 @@ class Game:
         """
         if seat is not None:
             seat = _seat_arg(seat)
+        if type(since) is not int and since.__class__ is not bool and hasattr(since, "__index__"):
+            try:
+                since = since.__index__()  # NumPy's integers, as every seat argument takes them
+            except TypeError:
+                pass
         if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self._events):
             raise InvalidArgumentError(
                 f"since must be an event index 0..{len(self._events)} (the number of events already "
@@ -1799,7 +1807,13 @@ class Game:
                 raise IllegalActionError(f"seat {seat}: {found!r} is not an action of {self.ruleset}")
             return found
         if not isinstance(action, (bool, Enum)) and hasattr(action, "__index__"):
-            return self.space.action(action.__index__())  # a NumPy integer code, an int subclass
+            try:
+                code = action.__index__()  # a NumPy integer code, an int subclass
+            except TypeError:  # (a NumPy array has __index__, which refuses any but 0-d integer arrays)
+                raise IllegalActionError(
+                    f"seat {seat}: an action is one integer code, got {type(action).__name__} {repr(action)[:60]}: "
+                    f"pass one element (e.g. int(codes[i])) of a batch of codes") from None
+            return self.space.action(code)
         raise IllegalActionError(
             f"seat {seat}: an action is an Action (e.g. mahjong_core.game.actions.DISCARD[t]) or its integer code, "
             f"got {action!r}")

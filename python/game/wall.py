@@ -21,7 +21,7 @@ uniform wall; this one makes scripted walls easy to write.) Flowers (MCR, `flowe
 
 from __future__ import annotations
 
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Union
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Union
 
 from mahjong_core._core import _blake2b, _blake2b_stream, _shuffle_with_words
 from mahjong_core.errors import InvalidArgumentError, InvalidHandError
@@ -122,10 +122,17 @@ def shuffled_wall(tiles: Sequence[int], seed: int, hand_no: int = 0) -> List[int
     return list(wall)
 
 
+def _tile_index_of(t: Any) -> int:
+    if t.__class__ is bool or not hasattr(t, "__index__"):
+        raise TypeError(f"{repr(t)[:40]} is not a tile index or name")
+    return t.__index__()
+
+
 def check_wall(ruleset: str, wall: Sequence[int], flowers: bool = False) -> List[int]:
     """The wall as a list of tile ints; raises InvalidHandError unless it is exactly the ruleset's tile set."""
     try:
-        tiles = [tile_from_name(t) if isinstance(t, str) else int(t) for t in wall]
+        # (an index by __index__: a float or a bool is no tile, where int() would truncate or count it)
+        tiles = [tile_from_name(t) if isinstance(t, str) else _tile_index_of(t) for t in wall]
     except (TypeError, ValueError) as exc:
         raise InvalidHandError(f"a wall is a sequence of tile indices or names: {exc}") from None
     expected = tile_set(ruleset, flowers)

@@ -84,6 +84,10 @@ class RuleKeys:
         if isinstance(rules, str):
             return cls.preset(rules)
         if isinstance(rules, dict):
+            odd = [k for k in rules if not isinstance(k, str)]
+            if odd:
+                raise RulesError(f"rule keys are names (strings), got {', '.join(repr(k)[:40] for k in odd[:4])}; "
+                                 f"the {cls.RULESET} keys: {', '.join(cls.keys())}")
             return cls(**rules)
         raise RulesError(
             f"rules must be None, a preset name, a {cls.RULESET} Rules or a dict of rule keys; "
