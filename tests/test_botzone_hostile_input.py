@@ -204,3 +204,16 @@ def test_a_penalty_after_a_drawn_hand_appends_and_never_rewrites_published_event
                                               {"type": "end", "winners": [], "totals": [10, 10, -30, 10]}]
     assert game.finished and not game.exhausted and game.penalty == (2, "WA")
     assert game.ledger.totals() == [10, 10, -30, 10]
+
+
+def test_respond_takes_a_claim_and_its_discard_as_a_pair_too():
+    """`decide` may return (claim, discard); `respond` takes that pair as well as two arguments."""
+    from mahjong_core.game.actions import DISCARD, PUNG
+
+    state = BotzoneState.from_requests(["0 0 0", DEAL, "3 3 PLAY W1"], ["PASS", "PASS"])
+    assert PUNG in state.legal
+    tile = next(t for t in range(34) if state.hand[t] and t != 0)
+    text = state.respond(PUNG, DISCARD[tile])
+    assert text.startswith("PENG ") and state.respond((PUNG, DISCARD[tile])) == text
+    with pytest.raises(BotzoneProtocolError):
+        state.respond((PUNG, DISCARD[tile], 1))

@@ -414,9 +414,12 @@ class BotzoneState:
         return self
 
     def respond(self, action: Any, discard: Any = None) -> str:
-        """The response text of `action` (after `claim`, `action` is the discard). Raises
-        BotzoneProtocolError when it is not legal now (a HU is always accepted: the judge may
-        settle it as WH)."""
+        """The response text of `action` (after `claim`, `action` is the discard); a chow or pung
+        with its discard as `respond(claim, discard)` or as the pair `(claim, discard)` that
+        `decide` may return. Raises BotzoneProtocolError when it is not legal now (a HU is always
+        accepted: the judge may settle it as WH)."""
+        if discard is None and type(action) is tuple and len(action) == 2:
+            action, discard = action
         if self._claim is not None:
             if discard is None:
                 discard, action = action, self._claim
