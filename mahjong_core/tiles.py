@@ -198,8 +198,9 @@ def tile_from_str(text: str) -> Tile:
             return Tile(_SUITS.index(text[1]) * 9 + rank - 1)
         if text[1] == "z" and rank <= 7:
             return Tile(26 + rank)
+    shown = repr(text) if len(text) <= 40 else f"{text[:40]!r}... ({len(text)} characters)"
     raise ParseError(
-        f"not a tile: {text!r} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1z..7z; 5z/6z/7z = 中发白)"
+        f"not a tile: {shown} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1z..7z; 5z/6z/7z = 中发白)"
     )
 
 

@@ -91,3 +91,14 @@ def test_the_parallel_env_refuses_actions_for_agents_it_does_not_have():
             env.step({**actions, **extra})
         assert pickle.dumps(env.table.game) == before
     env.step(actions)
+
+
+def test_a_long_text_that_is_no_tile_is_quoted_short():
+    from mahjong_core import Tile
+    from mahjong_core.botzone.tiles import tile_index
+    from mahjong_core.errors import ParseError
+
+    for parse in (Tile.parse, tile_index):
+        with pytest.raises(ParseError) as caught:
+            parse("x" * 100_000)
+        assert len(str(caught.value)) < 300 and "xxxx" in str(caught.value)
