@@ -72,7 +72,7 @@ def _analyse(args: argparse.Namespace) -> int:
     forms = _FORMS[args.forms]
     size = hand.n_tiles
     waiting = 13 - 3 * hand.n_melds
-    result: dict = {"hand": str(hand), "forms": forms.name, "melds": hand.n_melds}
+    result: dict = {"hand": str(hand), "forms": args.forms, "melds": hand.n_melds}  # (the --forms value, as the text shows it)
     result["shanten"] = _core.shanten(hand, forms)
     if size == waiting:
         result["waits"] = [str(t) for t in _core.waits(hand, forms)]

@@ -234,3 +234,12 @@ def test_an_option_that_would_do_nothing_is_refused(args, says):
     """Options that were silently ignored: a flag on a waiting hand, --fresh without a file, --top < 1."""
     result = cli(*args)
     assert result.returncode == 2 and says in result.stderr and result.stdout == "", result.stderr
+
+
+def test_analyse_json_names_the_forms_as_the_option_does(capsys):
+    """`--json`'s "forms" is the `--forms` value (what the text shows), so it can be passed back."""
+    from mahjong_core.cli import main
+
+    for forms in ("mcr", "sichuan", "standard"):
+        assert main(["analyse", "123m456p789s11sEEE", "--forms", forms, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["forms"] == forms
