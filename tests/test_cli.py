@@ -243,3 +243,14 @@ def test_analyse_json_names_the_forms_as_the_option_does(capsys):
     for forms in ("mcr", "sichuan", "standard"):
         assert main(["analyse", "123m456p789s11sEEE", "--forms", forms, "--json"]) == 0
         assert json.loads(capsys.readouterr().out)["forms"] == forms
+
+
+def test_every_score_command_takes_plain(capsys):
+    """`--plain` drops the tile glyphs in every ruleset's `score`, as in `analyse`."""
+    from mahjong_core.cli import main
+
+    for args in (["sichuan", "[2222p,1]33p456p789p11p1p"], ["changbai", "[123m,1][123m,3]456p789s5s5s"]):
+        main(["score", *args])
+        assert any("\U0001F000" <= ch <= "\U0001F02B" for ch in capsys.readouterr().out)
+        main(["score", *args, "--plain"])
+        assert not any("\U0001F000" <= ch <= "\U0001F02B" for ch in capsys.readouterr().out)

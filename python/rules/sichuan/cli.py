@@ -46,6 +46,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                         help="override a rule key, e.g. --set max_fan=4 --set zimo_bonus=add_fan "
                              f"(keys: {', '.join(Rules.keys())})")
+    parser.add_argument("--plain", action="store_true", help="no Unicode tile glyphs")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
 
 
@@ -71,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         out.update({"score": value.to_dict()} if value is not None else {"reason": reason})
         print(json.dumps(out, ensure_ascii=False))
     else:
-        _print_header(hand, rules, args.void)
+        _print_header(hand, rules, args.void, args.plain)
         print(str(value) if value is not None else f"not a winning hand: {reason}")
     return 0 if value is not None else 1
 
@@ -86,7 +87,7 @@ def _print_waits(hand: Any, args: argparse.Namespace, rules: Rules) -> int:
                           "waits": {str(t): None if v is None else v.to_dict() for t, v in values.items()},
                           "best": None if best is None else best.to_dict()}, ensure_ascii=False))
     else:
-        _print_header(hand, rules, args.void)
+        _print_header(hand, rules, args.void, args.plain)
         if not values:
             print("not ready: no wait")
         for tile, value in values.items():
@@ -101,8 +102,8 @@ def _wait_text(value: Optional[SichuanScore]) -> str:
     return "not a win (void suit or three suits)" if value is None else value.summary()
 
 
-def _print_header(hand: Any, rules: Rules, void: Optional[str]) -> None:
-    print(f"hand   {hand}   {hand.glyphs()}")
+def _print_header(hand: Any, rules: Rules, void: Optional[str], plain: bool) -> None:
+    print(f"hand   {hand}" + ("" if plain else f"   {hand.glyphs()}"))
     preset = rules.preset_name
     print(f"rules  {preset if preset else repr(rules)} (base {rules.base})" + (f"   void {void}" if void else ""))
 
