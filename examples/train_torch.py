@@ -25,8 +25,12 @@ import time
 from typing import Any, Callable, Dict, Optional
 
 import numpy as np
-import torch
-from torch import nn
+
+try:
+    import torch
+    from torch import nn
+except ImportError:
+    raise SystemExit("examples/train_torch.py needs PyTorch: pip install torch (the CPU build is enough)") from None
 
 from mahjong_core.env import VectorEnv
 

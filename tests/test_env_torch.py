@@ -63,3 +63,17 @@ def test_ppo_runs_a_few_hundred_steps(torch, train_torch):
     untrained = train_torch.Policy(68, 88)  # the same initial weights: train() seeds torch with 0 first
     changed = [not torch.equal(a, b) for a, b in zip(untrained.parameters(), result["policy"].parameters())]
     assert all(changed), "every layer of the policy is trained"
+
+
+def test_without_torch_the_example_says_what_to_install():
+    """Run where PyTorch cannot be imported (blocked in sys.modules), the example ends in one line
+    naming the pip command, not a traceback."""
+    import subprocess
+    import sys
+
+    pytest.importorskip("numpy")
+    code = ("import runpy, sys; sys.modules['torch'] = None; "
+            f"runpy.run_path({os.path.abspath(EXAMPLE)!r}, run_name='__main__')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and "Traceback" not in out.stderr
+    assert out.stderr.strip() == "examples/train_torch.py needs PyTorch: pip install torch (the CPU build is enough)"
