@@ -23,6 +23,8 @@ same hands.
 from __future__ import annotations
 
 import atexit
+import collections
+import contextlib
 import logging
 import multiprocessing
 import os
@@ -33,7 +35,7 @@ import threading
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from mahjong_core._extras import require
 from mahjong_core.errors import InvalidArgumentError, MahjongError
@@ -188,44 +190,79 @@ def shutdown_pools() -> None:
 atexit.register(shutdown_pools)
 
 
+#: tasks submitted to a pool at a time, per worker: `wait` locks every future it is given on every call,
+#: so the window stays small however many tasks a run has (a million hands in tasks of 50: 20,000)
+IN_FLIGHT_PER_WORKER = 2
+
+
+@contextlib.contextmanager
+def _deferred_ctrl_c() -> Iterator[Callable[[], bool]]:
+    """While the driver waits on its pool, Ctrl-C only sets a flag (the yielded function reads it):
+    a KeyboardInterrupt raised inside `concurrent.futures.wait`, between its locking of the futures
+    and its release, left a future locked and the pool's manager thread — and the exit that joins
+    it — blocked for good. The driver raises it itself at its next check (every `_CHECK_SECONDS`).
+    Only in the main thread, and only over Python's own handler (a program's own handler stays)."""
+    hits: List[int] = []
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield lambda: False
+        return
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: hits.append(signum))
+    try:
+        yield lambda: bool(hits)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+_CHECK_SECONDS = 0.2
+
+
 def _run_processes(task: Callable[..., TaskResult], job: Job, tasks: List[Tuple[int, int]], workers: int,
                    start_method: Optional[str], keep: bool, on_result: Callable[[TaskResult], None],
                    retries: int) -> int:
     method = start_method or default_start_method(job.specs)
-    pending = set(tasks)
+    pending = set(tasks)  # the tasks not finished yet
     replaced = 0
-    while pending:
-        pool = process_pool(workers, method)
-        futures: Dict[Future, Tuple[int, int]] = {pool.submit(task, job, a, b, keep): (a, b)
-                                                  for a, b in sorted(pending)}
-        try:
-            waiting = set(futures)
-            while waiting:
-                done, waiting = wait(waiting, return_when=FIRST_COMPLETED)
-                for fut in done:
-                    result = fut.result()
-                    pending.discard(futures[fut])
-                    on_result(result)
-        except BrokenProcessPool:
-            started = _STARTED.get((workers, method))
-            if method != "fork" and started is not None and not started.is_set():
+    window = IN_FLIGHT_PER_WORKER * workers
+    with _deferred_ctrl_c() as interrupted:
+        while pending:
+            pool = process_pool(workers, method)
+            queue = collections.deque(sorted(pending))
+            in_flight: Dict[Future, Tuple[int, int]] = {}
+            try:
+                while queue or in_flight:
+                    while queue and len(in_flight) < window:
+                        a, b = queue.popleft()
+                        in_flight[pool.submit(task, job, a, b, keep)] = (a, b)
+                    done, _ = wait(in_flight, timeout=_CHECK_SECONDS, return_when=FIRST_COMPLETED)
+                    if interrupted():
+                        raise KeyboardInterrupt
+                    for fut in done:
+                        unit_range = in_flight.pop(fut)
+                        result = fut.result()
+                        pending.discard(unit_range)
+                        on_result(result)
+            except BrokenProcessPool:
+                started = _STARTED.get((workers, method))
+                if method != "fork" and started is not None and not started.is_set():
+                    _discard_pool(workers, method)
+                    raise WorkerLostError(_no_worker_started(method)) from None
+                for fut, unit_range in in_flight.items():  # keep what finished before the pool broke
+                    if fut.done() and not fut.cancelled() and fut.exception() is None:
+                        pending.discard(unit_range)
+                        on_result(fut.result())
                 _discard_pool(workers, method)
-                raise WorkerLostError(_no_worker_started(method)) from None
-            for fut, unit_range in futures.items():  # keep what finished before the pool broke
-                if unit_range in pending and fut.done() and not fut.cancelled() and fut.exception() is None:
-                    pending.discard(unit_range)
-                    on_result(fut.result())
-            _discard_pool(workers, method)
-            replaced += 1
-            if replaced > retries:
-                raise WorkerLostError(f"worker processes died {replaced} times; {len(pending)} task(s) not "
-                                      f"played. A bot that crashes the interpreter (or runs out of memory) "
-                                      f"stops the run") from None
-            logging.getLogger(__name__).warning("a worker process died; replaying %d unfinished task(s)", len(pending))
-        except BaseException:
-            for fut in futures:
-                fut.cancel()
-            raise
+                replaced += 1
+                if replaced > retries:
+                    raise WorkerLostError(f"worker processes died {replaced} times; {len(pending)} task(s) not "
+                                          f"played. A bot that crashes the interpreter (or runs out of memory) "
+                                          f"stops the run") from None
+                logging.getLogger(__name__).warning("a worker process died; replaying %d unfinished task(s)",
+                                                    len(pending))
+            except BaseException:
+                for fut in in_flight:
+                    fut.cancel()
+                raise
     return replaced
 
 
