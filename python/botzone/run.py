@@ -30,7 +30,7 @@ import contextlib
 import json
 import sys
 import traceback
-from typing import IO, Any, Callable, List, Optional, Tuple
+from typing import IO, Any, Callable, Dict, List, Optional, Tuple
 
 from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
 
@@ -160,7 +160,8 @@ def _json_kind(value: Any) -> str:
         return "null"
     if isinstance(value, bool):
         return str(value).lower()
-    return {dict: "an object", list: "an array", str: "a string"}.get(type(value), "a number")
+    names: Dict[type, str] = {dict: "an object", list: "an array", str: "a string"}
+    return names.get(type(value), "a number")
 
 
 def run(decide: Callable[[Any], Any], *, mode: str = "auto", keep_running: bool = False,

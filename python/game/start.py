@@ -236,7 +236,7 @@ def _penalize_as_logged(game: Game, events: List[Any]) -> None:
     if penalties and getattr(game, "penalty", False) is None:
         last = penalties[-1]
         try:
-            game.penalize(last.get("seat"), last.get("code"))
+            game.penalize(last.get("seat"), last.get("code"))  # type: ignore[attr-defined]  # (BotzoneGame's)
         except IllegalActionError as exc:
             raise ReplayError(f"log field 'events' (penalty {_short(last)}): {exc}") from None
 
