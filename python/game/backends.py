@@ -172,11 +172,11 @@ def process_pool(workers: int, start_method: Optional[str] = None) -> ProcessPoo
     return pool
 
 
-def _discard_pool(workers: int, method: str) -> None:
+def _discard_pool(workers: int, method: str, wait: bool = False) -> None:
     _STARTED.pop((workers, method), None)
     pool = _POOLS.pop((workers, method), None)
     if pool is not None:
-        pool.shutdown(wait=False, cancel_futures=True)
+        pool.shutdown(wait=wait, cancel_futures=True)
 
 
 def shutdown_pools() -> None:
@@ -259,6 +259,12 @@ def _run_processes(task: Callable[..., TaskResult], job: Job, tasks: List[Tuple[
                                           f"stops the run") from None
                 logging.getLogger(__name__).warning("a worker process died; replaying %d unfinished task(s)",
                                                     len(pending))
+            except KeyboardInterrupt:
+                # The pool stops here, its running tasks finished (their workers ignore Ctrl-C): left to
+                # the interpreter's exit, its manager thread could close its wake-up pipe while the exit
+                # hook writes to it (CPython 3.11: OSError "Bad file descriptor" and a traceback)
+                _discard_pool(workers, method, wait=True)
+                raise
             except BaseException:
                 for fut in in_flight:
                     fut.cancel()
