@@ -1,5 +1,5 @@
 """Tables of result objects (simulations, leagues, matches, ledgers): text rows for their `str` and
-`table()`, HTML for their `_repr_html_`.
+`table()`, HTML for their `_repr_html_`; and `short_repr`, a value as an error message quotes it.
 
 Notebooks show `_repr_html_` instead of the repr; each result object builds its rows once (the
 same cells for its text table and its HTML table) and hands them here. Every HTML cell is escaped.
@@ -11,7 +11,7 @@ import unicodedata
 from html import escape
 from typing import Any, Sequence
 
-__all__ = ["html_table", "text_line", "display_width", "pad_display"]
+__all__ = ["html_table", "text_line", "display_width", "pad_display", "short_repr"]
 
 
 def display_width(text: str) -> int:
@@ -52,3 +52,13 @@ def html_table(header: Sequence[str], rows: Sequence[Sequence[Any]], *, caption:
     parts.extend(f"<p>{escape(note)}</p>" for note in notes)
     parts.append("</div>")
     return "".join(parts)
+
+
+def short_repr(value: Any) -> str:
+    """`value` as an error message quotes it: its repr, cut to 80 characters; a value nested too deeply
+    to print (JSON allows any depth: a log read from a file) by its type."""
+    try:
+        text = repr(value)
+    except RecursionError:
+        return f"a {type(value).__name__} nested too deeply to show"
+    return text if len(text) <= 80 else text[:77] + "..."

@@ -6,6 +6,7 @@ import operator
 import secrets
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
+from mahjong_core._display import short_repr as _short  # (the name this module's messages use)
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, MahjongError, ReplayError
 
 from .engine import Game, _seeded_wall
@@ -74,14 +75,6 @@ def _field(log: Mapping[str, Any], name: str, kinds: Any, what: str) -> Any:
             kinds if isinstance(kinds, tuple) else (kinds,))):
         raise ReplayError(f"log field {name!r} must be {what}, got {type(value).__name__} {_short(value)}")
     return value
-
-
-def _short(value: Any) -> str:
-    try:
-        text = repr(value)
-    except RecursionError:
-        return f"a {type(value).__name__} nested too deeply to show"
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 #: the fields of a log, in the order `replay` checks them against the replayed game

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from mahjong_core.errors import InvalidArgumentError, InvalidTypeError
+from mahjong_core._display import short_repr as shown  # (replay.py imports it from here too)
 
 __all__ = ["MeldShown", "RiverTile", "SeatState", "TableState", "TableTracker", "from_view", "tile_index"]
 
@@ -36,15 +37,6 @@ def tile_index(name: Any) -> int:
             pass
     raise InvalidArgumentError(f"not a tile: {shown(name)} (a log names tiles '1m'..'9m', '1p'..'9p', '1s'..'9s', "
                                f"'E' 'S' 'W' 'N' 'C' 'F' 'P' and flowers 'a'..'h', or gives their indices 0..41)")
-
-
-def shown(value: Any) -> str:
-    """`value` for a message: its repr, cut to 80 characters (a value nested too deeply to print: its type)."""
-    try:
-        text = repr(value)
-    except RecursionError:
-        return f"a {type(value).__name__} nested too deeply to show"
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 @dataclass
