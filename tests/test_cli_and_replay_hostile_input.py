@@ -107,24 +107,39 @@ def _program_run(tmp_path, monkeypatch, *extra):
                  "--bots", f"botzone:{sys.executable} nothere.py,greedy,greedy,greedy", *extra])
 
 
-def test_simulate_lists_the_faults_of_a_program_that_never_starts(tmp_path, monkeypatch, capsys):
-    assert _program_run(tmp_path, monkeypatch) == 0
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_simulate_lists_the_faults_of_a_program_that_never_starts(tmp_path, monkeypatch, capsys, workers):
+    """In this process or in worker processes alike: each task returns its bots' new faults."""
+    assert _program_run(tmp_path, monkeypatch, "--workers", workers) == 0
     out = capsys.readouterr().out
     assert "2 Botzone program faults" in out and "(RE)" in out and "nothere.py" in out
     assert out.index("2 Botzone program faults") > out.index("pts/hand")  # after the table
-    assert _program_run(tmp_path, monkeypatch, "--json") == 0
+    assert _program_run(tmp_path, monkeypatch, "--workers", workers, "--json") == 0
     result = json.loads(capsys.readouterr().out)
-    assert len(result["faults"]) == 2 and "(RE)" in result["faults"][0]["message"]
+    assert result["fault_count"] == len(result["faults"]) == 2 and "(RE)" in result["faults"][0]["message"]
     assert result["faults"][0]["bot"] == result["bots"][0] == f"botzone:{sys.executable} nothere.py"
 
 
-def test_simulate_says_faults_in_worker_processes_are_not_listed(tmp_path, monkeypatch, capsys):
-    assert _program_run(tmp_path, monkeypatch, "--workers", "2") == 0
-    assert "--workers 1 to see them" in capsys.readouterr().out
-    assert _program_run(tmp_path, monkeypatch, "--workers", "2", "--json") == 0
-    assert json.loads(capsys.readouterr().out)["faults"] is None
+def test_a_run_without_program_bots_has_no_faults(capsys):
     assert main(["simulate", "sichuan", "--hands", "2", "--no-progress", "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["faults"] == []
+    result = json.loads(capsys.readouterr().out)
+    assert result["faults"] == [] and result["fault_count"] == 0
+
+
+def test_a_result_keeps_the_latest_faults_and_counts_them_all():
+    from mahjong_core.game import simulate as simulate_module
+
+    result = simulate(
+        "mcr", 8, rules="botzone", seed=1, bots=[f"botzone:{sys.executable} -c 'import sys; sys.exit(3)'", "greedy",
+                                                  "greedy", "greedy"])
+    assert result.fault_count == 8 and len(result.faults) == 8   # one RE a hand: each ends its hand
+    kept = simulate_module.FAULTS_KEPT
+    try:
+        simulate_module.FAULTS_KEPT = 3
+        small = simulate("mcr", 8, rules="botzone", seed=1, bots=result.bots)
+    finally:
+        simulate_module.FAULTS_KEPT = kept
+    assert small.fault_count == 8 and [f["message"] for f in small.faults] == [f["message"] for f in result.faults][-3:]
 
 
 # ---------------------------------------------------------------------------------------------

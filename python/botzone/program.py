@@ -106,6 +106,8 @@ class ProgramBot(Bot):
         self.on_fault = on_fault
         #: the latest faults of this bot's programs in this process (at most 100), oldest first
         self.faults: List[ProgramError] = []
+        #: how many faults this bot has had in this process (`faults` keeps the latest of them)
+        self.fault_count = 0
         self.interaction = interaction
         self.command = command if isinstance(command, str) else shlex.join(argv)
         self.keep_running = bool(keep_running)
@@ -213,6 +215,7 @@ class ProgramBot(Bot):
         program.stop()
         error = ProgramError(self._fault_message(seat, code, text, legal, program))
         self.faults = self.faults[-(_FAULTS_KEPT - 1):] + [error]
+        self.fault_count += 1
         if self.on_fault == "raise":
             raise error
         game.penalize(seat, code)

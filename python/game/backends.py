@@ -53,7 +53,9 @@ RAY_MIN_TASK_HANDS = 400
 #: ... and at most this many, so that a run still spreads over many tasks for load balance
 RAY_MAX_TASK_HANDS = 20000
 
-TaskResult = Tuple[int, int, Tally, Optional[List[HandRecord]]]
+#: a task's (start, stop, tally, records or None, faults): `faults`, (bot label, message) of each fault a
+#: bot with `fault_count` (a Botzone `ProgramBot`) had in the task
+TaskResult = Tuple[int, int, Tally, Optional[List[HandRecord]], List[Tuple[str, str]]]
 #: worker processes allowed per CPU (`max_workers`): more only queue for the same cores
 WORKERS_PER_CPU = 4
 

@@ -15,14 +15,14 @@ import dataclasses
 import json
 import os
 import sys
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict
 
 from mahjong_core._extras import require
 from mahjong_core.errors import InvalidArgumentError, MahjongError
 
 from .backends import BACKENDS, check_workers
 from .bots import BOTS
-from .botspec import build_bot, parse_program_spec, split_bot_list
+from .botspec import split_bot_list
 from .progress import PROGRESS_KINDS, make_progress
 from .registry import RULESETS, game_class
 from .simulate import SimulationResult, save_logs, simulate
@@ -132,8 +132,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidArgumentError("--fresh starts a results file over: it goes with --out FILE")
     ruleset = args.ruleset
     options = run_options(args)
-    bots, programs = _bots_keeping_faults(split_bot_list(args.bots), args.workers)
-    options.update(seed=args.seed, bots=bots, rules=rules_from_args(ruleset, args),
+    options.update(seed=args.seed, bots=split_bot_list(args.bots), rules=rules_from_args(ruleset, args),
                    duplicate=args.duplicate, out=args.out, resume=not args.fresh)
     bar = progress_from_args(args, args.hands, f"{ruleset} ")
     try:
@@ -152,30 +151,8 @@ def run(args: argparse.Namespace) -> int:
                   duplicate=args.duplicate)
     if args.plot:
         result.plot(args.plot)
-    report(result, args, _faults(programs))
+    report(result, args)
     return 0
-
-
-def _bots_keeping_faults(bots: List[str], workers: int) -> Tuple[List[Any], Optional[List[Any]]]:
-    """The bot list for `simulate`, with each Botzone program built here when the run plays in this
-    process, so that its faults (`ProgramBot.faults`: RE, TLE, WA) can be reported after it; and those
-    program bots — None when program bots play in worker processes, whose faults stay there."""
-    positions = [i for i, text in enumerate(bots) if parse_program_spec(text) is not None]
-    if not positions:
-        return bots, []
-    if workers > 1:
-        return bots, None
-    built = list(bots)
-    for i in positions:
-        built[i] = build_bot(bots[i])  # (an instance keeps the spec's label: its name is the spec text)
-    return built, [built[i] for i in positions]
-
-
-def _faults(programs: Optional[List[Any]]) -> Optional[List[Dict[str, str]]]:
-    """The program bots' faults as JSON objects (bot, message); None when they were not collected."""
-    if programs is None:
-        return None
-    return [{"bot": bot.name, "message": str(fault)} for bot in programs for fault in bot.faults]
 
 
 def _hands_saved(path: str) -> str:
@@ -189,11 +166,12 @@ def _hands_saved(path: str) -> str:
     return str(len({(record[0], record[1]) for record in records}))
 
 
-def report(result: SimulationResult, args: argparse.Namespace, faults: Optional[List[Dict[str, str]]] = None) -> None:
-    """The result as text (headline, table, faults of Botzone programs) or as JSON (`--json`; with a
-    "faults" list: null when program bots played in worker processes, where their faults stay)."""
+def report(result: SimulationResult, args: argparse.Namespace) -> None:
+    """The result as text (headline, table, faults of Botzone programs) or as JSON (`--json`, with the
+    run's "faults" and "fault_count": `SimulationResult.faults`)."""
     if args.json:
-        print(json.dumps(dict(result.to_dict(), faults=faults), ensure_ascii=False))
+        print(json.dumps(dict(result.to_dict(), faults=result.faults, fault_count=result.fault_count),
+                         ensure_ascii=False))
         return
     t = result.timing
     print(f"{result.headline()}, "
@@ -201,10 +179,8 @@ def report(result: SimulationResult, args: argparse.Namespace, faults: Optional[
           + (f", {t['resumed_hands']} resumed from {args.out}" if t.get("resumed_hands") else ""))
     print(result.exhausted_line())
     print(result.table())
-    if faults is None:
-        print("Botzone program faults (RE, TLE, WA) are not listed with --workers above 1 (they stay in the worker "
-              "processes): run with --workers 1 to see them")
-    elif faults:
-        print(f"{len(faults)} Botzone program fault{'s' if len(faults) > 1 else ''} (each: -30 for its seat, +10 for "
-              f"every other, the hand ends)" + ("; the first (--json lists them all):" if len(faults) > 1 else ":"))
-        print(faults[0]["message"])
+    count = result.fault_count
+    if count:
+        print(f"{count} Botzone program fault{'s' if count > 1 else ''} (each: -30 for its seat, +10 for every other, "
+              f"the hand ends)" + ("; the latest (--json lists up to 100):" if count > 1 else ":"))
+        print(result.faults[-1]["message"])

@@ -59,6 +59,9 @@ _native_advance = native_loop()[0]
 __all__ = ["play_hand", "simulate", "compare", "simulated_hand", "save_logs", "SimulationResult", "SeatStats",
            "ProgressBar"]
 
+#: the faults of Botzone program bots a result keeps (`SimulationResult.faults`: the latest)
+FAULTS_KEPT = 100
+
 
 def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
     """Let `bots[seat]` answer every question of `game` until the hand is over; returns the game."""
@@ -270,8 +273,27 @@ def play_task(job: Job, start: int, stop: int, keep_records: bool, local: bool =
             _WORKER_BOTS.clear()
             cached = _WORKER_BOTS[key] = [spec.build() for spec in job.specs]
         bots = cached
+    counted = _fault_counts(bots)
     records = run_units(job.ruleset, job.rules, job.seed, bots, job.duplicate, start, stop)
-    return start, stop, Tally.of_units(records, job.hands_per_unit), records if keep_records else None
+    return (start, stop, Tally.of_units(records, job.hands_per_unit), records if keep_records else None,
+            _new_faults(bots, job.specs, counted))
+
+
+def _fault_counts(bots: Sequence[Any]) -> Dict[int, int]:
+    """`fault_count` of each bot that keeps one (a Botzone `ProgramBot`), by identity (one bot may
+    play several seats)."""
+    return {id(bot): bot.fault_count for bot in bots if type(getattr(bot, "fault_count", None)) is int}
+
+
+def _new_faults(bots: Sequence[Any], specs: Sequence[BotSpec], before: Dict[int, int]) -> List[Tuple[str, str]]:
+    """(label, message) of the faults the bots had since `before` (of those still kept in `faults`)."""
+    out: List[Tuple[str, str]] = []
+    for bot, spec in zip(bots, specs):
+        counted = before.pop(id(bot), None)
+        if counted is not None and bot.fault_count > counted:
+            new = bot.fault_count - counted
+            out.extend((spec.label, str(fault)) for fault in list(bot.faults)[-new:])
+    return out
 
 
 def _run_range(ruleset: str, rules: Any, seed: int, bot_names: Sequence[str], start: int, stop: int
@@ -356,6 +378,11 @@ class SimulationResult:
     #: not part of `to_dict`: "hand_totals", every hand's points per bot (a flat array, 4 a hand, in
     #: no particular order) when the run kept them (`keep_totals`), for the distribution plot
     extra: Dict[str, Any] = field(default_factory=dict)
+    #: not part of `to_dict` (a fault's message names its process): the latest `FAULTS_KEPT` faults of
+    #: Botzone program bots in the hands this run played, as {"bot": label, "message": text} — a WA,
+    #: TLE or RE, each a penalty that ended its hand — and how many there were in all
+    faults: List[Dict[str, str]] = field(default_factory=list)
+    fault_count: int = 0
 
     def plot(self, path: Optional[str] = None) -> Any:
         """Per-bot score distribution, win rate and mean with 95% intervals as a matplotlib Figure
@@ -614,8 +641,15 @@ def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] 
         keep_totals = hands <= 1_000_000
     hand_totals = array("q")
 
+    faults: List[Dict[str, str]] = []
+    fault_count = 0
+
     def on_result(result: TaskResult) -> None:
-        _, _, part, records = result
+        nonlocal fault_count
+        _, _, part, records, task_faults = result
+        fault_count += len(task_faults)
+        faults.extend({"bot": label, "message": message} for label, message in task_faults)
+        del faults[:-FAULTS_KEPT]
         tally.merge(part)
         if results_file is not None and records:
             results_file.write(records)
@@ -641,6 +675,7 @@ def simulate(ruleset: str, hands: Optional[int] = None, *, games: Optional[int] 
     timing = dict(ran, elapsed_seconds=elapsed, hands_per_second=played / elapsed if elapsed > 0 else 0.0,
                   resumed_hands=resumed)
     result = _result(job, hands, specs, rules, tally, timing)
+    result.faults, result.fault_count = faults, fault_count
     if keep_totals:
         for unit in sorted(u for u in done_units if u < units):  # resumed hands count in the distribution too
             for record in done_units[unit]:
