@@ -268,11 +268,9 @@ class Table:
     # -- the judge's checks -------------------------------------------------------------------
 
     def _wa(self, seat: int, code: str = "WA") -> None:
-        game = self.game
-        was_exhausted = game.exhausted
-        game.penalize(seat, code)
-        if was_exhausted:  # the drawn hand the engine had reached is replaced by the penalty
-            self._seen = min(self._seen, len(game._events) - 2)
+        # (after a drawn hand too: the penalty and its end follow the drawn hand's events, and
+        # `_collect` replaces the drawn hand's round by the penalty's)
+        self.game.penalize(seat, code)
         raise _Finish
 
     def _must_pass(self, seat: int, text: str, mark: str) -> None:
