@@ -214,7 +214,9 @@ def test_replay_html_names_an_event_that_does_not_fit():
 
 @pytest.mark.parametrize("field", ["ledger", "winners", "totals", "options"])
 def test_replay_of_a_deeply_nested_field_names_it(field):
-    with pytest.raises(ReplayError, match=f"'{field}'"):
+    """Too deep for Python's recursion ("nested too deeply"), or — Python 3.13 compares 900 levels —
+    simply not what replaying gives: either way a ReplayError naming the field."""
+    with pytest.raises(ReplayError, match=rf"^log field '{field}'|^{field}[\[:]"):
         replay(_log(**{field: _deep(900 if field != "options" else 5000)}))
 
 
