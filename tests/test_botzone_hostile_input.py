@@ -217,3 +217,20 @@ def test_respond_takes_a_claim_and_its_discard_as_a_pair_too():
     assert text.startswith("PENG ") and state.respond((PUNG, DISCARD[tile])) == text
     with pytest.raises(BotzoneProtocolError):
         state.respond((PUNG, DISCARD[tile], 1))
+
+
+@pytest.mark.parametrize("bad", ["3 0 PLAY", "3 7 PLAY W1", "2 Q9", "1 0 0 0 0 W1", "0 0 0", "3 1 PENG " + "W" * 5000,
+                                 "3 2 CHI W2 W1", "9"])
+def test_a_refused_request_leaves_the_state_as_it_was(bad):
+    """`feed` is all or nothing: a keep-running bot that logs a bad line and goes on keeps its state."""
+    from mahjong_core.botzone.state import _copied
+
+    requests = ["0 0 0", DEAL, "3 3 PLAY W1", "3 0 PENG F1", "3 1 DRAW", "3 1 PLAY B1"]
+    state = BotzoneState.from_requests(requests, ["PASS"] * (len(requests) - 1))
+    before = {name: _copied(value) for name, value in state.__dict__.items()}
+    with pytest.raises(BotzoneProtocolError):
+        state.feed(bad, "PASS")
+    assert state.__dict__ == before
+    state.feed("3 2 DRAW", "PASS")   # and it goes on as if the bad line had never come
+    clean = BotzoneState.from_requests(requests + ["3 2 DRAW"], ["PASS"] * len(requests))
+    assert state.__dict__ == clean.__dict__

@@ -43,6 +43,20 @@ _NO_WON_TILES: Tuple[List[int], ...] = ([], [], [], [])  # a Botzone hand ends a
 _SPACE = SPACES["mcr"]
 
 
+def _copied(value: Any) -> Any:
+    """`value` with its containers copied all the way down (lists, dicts, bytearrays; tuples, tiles,
+    actions and requests are immutable and shared): a snapshot of a state's field, faster than
+    `copy.deepcopy` (no memo) for these few small nested lists."""
+    kind = value.__class__
+    if kind is list:
+        return [_copied(v) for v in value]
+    if kind is bytearray:
+        return bytearray(value)
+    if kind is dict:
+        return {k: _copied(v) for k, v in value.items()}
+    return value
+
+
 class BotzoneState:
     """One seat's knowledge of a Botzone game (see the module docstring)."""
 
@@ -98,12 +112,22 @@ class BotzoneState:
                 f"got {len(responses)}")
         state = cls(rules, wall_size)
         for i, line in enumerate(requests):
-            state.feed(line, responses[i - 1] if i > 0 else None)
+            state._feed(line, responses[i - 1] if i > 0 else None)  # (a failure drops the state: no snapshot)
         return state
 
     def feed(self, request: str, previous_response: Optional[str] = None) -> "BotzoneState":
         """Take the next request line (and, optionally, this seat's response to the previous one,
-        which names the tile of its own concealed kong). Returns self."""
+        which names the tile of its own concealed kong). Returns self. A request that raises
+        BotzoneProtocolError leaves the state as it was (a keep-running bot may log it and go on)."""
+        saved = {name: _copied(value) for name, value in self.__dict__.items()}
+        try:
+            return self._feed(request, previous_response)
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(saved)
+            raise
+
+    def _feed(self, request: str, previous_response: Optional[str]) -> "BotzoneState":
         self.lines += 1
         req = parse_request(request, self.lines)
         if previous_response is not None and self._last is not None:
@@ -136,6 +160,8 @@ class BotzoneState:
         if self.seat < 0 and kind != P.INIT:
             raise self._error(req, "the first request must be '0 myID quan'")
         if kind == P.INIT:
+            if self.seat >= 0:  # (a new hand is a new state: `BotzoneState()`, as `run` makes one)
+                raise self._error(req, "the hand has started already: '0 myID quan' comes once, first")
             self.seat, self.quan = req.seat, req.quan
             self.phase = "deal"
             return
