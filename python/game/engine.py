@@ -287,22 +287,30 @@ def _core_meld(meld: Tuple[int, int, int, int]) -> Meld:
     return found
 
 
+def _index_of(value: Any) -> Optional[int]:
+    """`value` as an int when it is an integer — a Python or NumPy int, an int subclass — else None:
+    a bool, a float, a NumPy array (its __index__ refuses all but 0-d integer arrays), anything else.
+    How the engine's arguments take NumPy's integers (the slow path: plain ints are tested first)."""
+    if value.__class__ is bool or not hasattr(value, "__index__"):
+        return None
+    try:
+        return value.__index__()
+    except TypeError:
+        return None
+
+
 def _seat_arg(seat: Any) -> int:
     """A seat argument as an int 0..3: NumPy integers are accepted (stored as int), bools and floats
     are not seats. Raises IllegalActionError."""
-    if seat.__class__ is not bool and hasattr(seat, "__index__"):
-        try:
-            index = seat.__index__()
-        except TypeError:  # (a NumPy array has __index__, which refuses any but 0-d integer arrays)
-            index = -1
-        if 0 <= index < 4:
-            return index
+    index = _index_of(seat)
+    if index is not None and 0 <= index < 4:
+        return index
     raise IllegalActionError(f"seat must be 0..3 (an integer), got {repr(seat)[:60]}")
 
 
 def _tile_or_none_arg(tile: Any) -> int:
     """A `win_tile` argument as an int: -1 (none), or a tile as `as_tile` takes one."""
-    if tile.__class__ is not bool and hasattr(tile, "__index__") and tile.__index__() == -1:
+    if _index_of(tile) == -1:
         return -1
     return int(as_tile(tile, "win_tile"))
 
@@ -641,11 +649,10 @@ class Game:
         """
         if seat is not None:
             seat = _seat_arg(seat)
-        if type(since) is not int and since.__class__ is not bool and hasattr(since, "__index__"):
-            try:
-                since = since.__index__()  # NumPy's integers, as every seat argument takes them
-            except TypeError:
-                pass
+        if type(since) is not int:
+            index = _index_of(since)  # NumPy's integers, as every seat argument takes them
+            if index is not None:
+                since = index
         if isinstance(since, bool) or not isinstance(since, int) or not 0 <= since <= len(self._events):
             raise InvalidArgumentError(
                 f"since must be an event index 0..{len(self._events)} (the number of events already "
@@ -1807,12 +1814,11 @@ class Game:
                 raise IllegalActionError(f"seat {seat}: {found!r} is not an action of {self.ruleset}")
             return found
         if not isinstance(action, (bool, Enum)) and hasattr(action, "__index__"):
-            try:
-                code = action.__index__()  # a NumPy integer code, an int subclass
-            except TypeError:  # (a NumPy array has __index__, which refuses any but 0-d integer arrays)
+            code = _index_of(action)  # a NumPy integer code, an int subclass
+            if code is None:  # (a NumPy array: its __index__ refuses all but 0-d integer arrays)
                 raise IllegalActionError(
                     f"seat {seat}: an action is one integer code, got {type(action).__name__} {repr(action)[:60]}: "
-                    f"pass one element (e.g. int(codes[i])) of a batch of codes") from None
+                    f"pass one element (e.g. int(codes[i])) of a batch of codes")
             return self.space.action(code)
         raise IllegalActionError(
             f"seat {seat}: an action is an Action (e.g. mahjong_core.game.actions.DISCARD[t]) or its integer code, "
@@ -1821,11 +1827,10 @@ class Game:
     def _check_step(self, seat: int, action: Any, step: Any) -> None:
         """`act`'s `step=` when it is not a plain int equal to `self.step`: an int-like value equal
         to it passes; anything else raises (nothing changed)."""
-        if step.__class__ is not bool and hasattr(step, "__index__"):  # (a float has no __index__)
-            if step.__index__() == self.step:
-                return
-            step = step.__index__()
-        raise self._stale_error(seat, action, step)
+        index = _index_of(step)  # (a float has no __index__)
+        if index == self.step:
+            return
+        raise self._stale_error(seat, action, step if index is None else index)
 
     def _stale_error(self, seat: int, action: Any, step: Any) -> IllegalActionError:
         if isinstance(step, bool) or not isinstance(step, int):

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import operator
 import secrets
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
 from mahjong_core._display import short_repr as _short  # (the name this module's messages use)
 from mahjong_core.errors import IllegalActionError, InvalidArgumentError, MahjongError, ReplayError
 
-from .engine import Game, _seeded_wall
+from .engine import Game, _index_of, _seeded_wall
 from .log import LOG_FORMAT
 from .registry import check_ruleset, game_class, table_class
 from .wall import check_seed, check_wall, seeded_dealer, tile_name
@@ -20,12 +19,10 @@ __all__ = ["new_game", "replay", "seeded_dealer"]
 def _plain_int(value: Any) -> Any:
     """A NumPy (or other) integer as a Python int — what the game stores and logs; anything else as
     given, for the checks that follow (a bool stays a bool: they refuse it)."""
-    if value is None or value.__class__ is int or isinstance(value, bool) or not hasattr(value, "__index__"):
+    if value is None or value.__class__ is int:
         return value
-    try:
-        return operator.index(value)
-    except TypeError:
-        return value
+    index = _index_of(value)
+    return value if index is None else index
 
 
 def new_game(ruleset: str, *, seed: Optional[int] = None, wall: Optional[Sequence[Any]] = None,
