@@ -198,9 +198,10 @@ def tile_from_str(text: str) -> Tile:
             return Tile(_SUITS.index(text[1]) * 9 + rank - 1)
         if text[1] == "z" and rank <= 7:
             return Tile(26 + rank)
-    shown = repr(text) if len(text) <= 40 else f"{text[:40]!r}... ({len(text)} characters)"
+    from ._display import short_repr  # (on the error path only: `import mahjong_core` stays light)
+
     raise ParseError(
-        f"not a tile: {shown} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1z..7z; 5z/6z/7z = 中发白)"
+        f"not a tile: {short_repr(text)} (expected 1m..9m, 1p..9p, 1s..9s, E S W N C F P or 1z..7z; 5z/6z/7z = 中发白)"
     )
 
 

@@ -36,8 +36,10 @@ def tile_index(text: str) -> int:
     try:
         return _INDEX[text]
     except (KeyError, TypeError):
-        shown = repr(text)[:40] + ("..." if len(repr(text)) > 40 else "")  # (a request line may be long)
-        raise ParseError(f"{shown} is not a Botzone tile code (W1..W9 B1..B9 T1..T9 F1..F4 J1..J3 H1..H8)") from None
+        from .protocol import quote_input  # (here: protocol imports this module)
+
+        raise ParseError(f"{quote_input(text)} is not a Botzone tile code (W1..W9 B1..B9 T1..T9 F1..F4 J1..J3 "
+                         f"H1..H8)") from None
 
 
 def is_flower_code(text: str) -> bool:
