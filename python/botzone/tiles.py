@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Dict, Iterable, List, Tuple
 
+from mahjong_core._display import short_repr
 from mahjong_core.errors import InvalidTypeError, ParseError
 
 __all__ = ["CODES", "code", "tile_index", "codes_to_tiles", "tiles_to_codes", "is_flower_code"]
@@ -36,9 +37,7 @@ def tile_index(text: str) -> int:
     try:
         return _INDEX[text]
     except (KeyError, TypeError):
-        from .protocol import quote_input  # (here: protocol imports this module)
-
-        raise ParseError(f"{quote_input(text)} is not a Botzone tile code (W1..W9 B1..B9 T1..T9 F1..F4 J1..J3 "
+        raise ParseError(f"{short_repr(text)} is not a Botzone tile code (W1..W9 B1..B9 T1..T9 F1..F4 J1..J3 "
                          f"H1..H8)") from None
 
 
